@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+//
+// PureJWT: pure-Swift cryptography and JWT for servers that speak Sign in with Apple.
+// No C code and no package dependencies: see ../shared/DESIGN.md (mirrored in Docs/Architecture.md).
+// Do not add `unsafeFlags` here: a package that uses them cannot be a dependency.
+import PackageDescription
+
+let package = Package(
+    name: "PureJWT",
+    products: [
+        .library(name: "PureSHA2", targets: ["PureSHA2"]),
+        .library(name: "PureBase64", targets: ["PureBase64"]),
+        .executable(name: "appleauth", targets: ["appleauth"]),
+    ],
+    targets: [
+        // Stdlib-only primitives.
+        .target(name: "PureSHA2"),
+        .target(name: "PureBase64"),
+
+        // The command-line tool. Until AppleAuth exists, `appleauth demo` exercises the primitives
+        // that are already here on built-in sample data.
+        .executableTarget(name: "appleauth", dependencies: ["PureSHA2", "PureBase64"]),
+
+        // Shared test helpers: hex, vector-file loading, the Wycheproof runner.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(
+            name: "PureSHA2Tests",
+            dependencies: ["PureSHA2", "TestSupport"],
+            exclude: ["Vectors"]
+        ),
+        .testTarget(
+            name: "PureBase64Tests",
+            dependencies: ["PureBase64", "TestSupport"],
+            exclude: ["Vectors"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,106 @@
+// HMAC, RFC 2104 / FIPS 198-1, generic over the hash function as in swift-crypto.
+
+/// A keyed-hash message authentication code (RFC 2104), e.g. `HMAC<SHA256>` for JWS "HS256".
+///
+/// ```swift
+/// let key = SymmetricKey(data: secret)
+/// let tag = HMAC<SHA256>.authenticationCode(for: signingInput, using: key)
+/// let ok = HMAC<SHA256>.isValidAuthenticationCode(receivedTag, authenticating: signingInput, using: key)
+/// ```
+///
+/// The key is absorbed once, in `init(key:)`: the value keeps the inner and outer hash states after
+/// their first block, so a copied `HMAC` can authenticate further messages without re-reading the key.
+/// Time depends on the key length and message length only, not on their contents.
+public struct HMAC<H: HashFunction>: Sendable {
+    public typealias MAC = HashedAuthenticationCode<H>
+
+    /// H((K' ⊕ ipad) ‖ …) in progress.
+    private var inner: H
+    /// H((K' ⊕ opad) ‖ …), waiting for the inner digest.
+    private var outer: H
+
+    /// Starts an HMAC computation under `key`. A key longer than the hash's block is hashed first
+    /// (RFC 2104 §2); a shorter one is padded with zeros.
+    public init(key: SymmetricKey) {
+        var block = [UInt8](repeating: 0, count: H.blockByteCount)
+        key.withUnsafeBytes { keyBytes in
+            if keyBytes.count > H.blockByteCount {
+                let hashed = H.hash(data: keyBytes)
+                hashed.withUnsafeBytes { block.replaceSubrange(0..<$0.count, with: $0) }
+            } else {
+                block.replaceSubrange(0..<keyBytes.count, with: keyBytes)
+            }
+        }
+        inner = H()
+        outer = H()
+        for index in block.indices { block[index] ^= 0x36 }
+        block.withUnsafeBytes { inner.update(bufferPointer: $0) }
+        for index in block.indices { block[index] ^= 0x36 ^ 0x5c }
+        block.withUnsafeBytes { outer.update(bufferPointer: $0) }
+        for index in block.indices { block[index] = 0 }  // do not leave key material in freed memory
+    }
+
+    /// Absorbs more message bytes.
+    public mutating func update<Bytes: Sequence>(data: Bytes) where Bytes.Element == UInt8 {
+        inner.update(data: data)
+    }
+
+    /// Absorbs more message bytes from raw memory.
+    public mutating func update(bufferPointer: UnsafeRawBufferPointer) {
+        inner.update(bufferPointer: bufferPointer)
+    }
+
+    /// The MAC of everything absorbed so far; `self` is unchanged.
+    public func finalize() -> MAC {
+        var outer = self.outer
+        inner.finalize().withUnsafeBytes { outer.update(bufferPointer: $0) }
+        return MAC(digest: outer.finalize())
+    }
+
+    /// The MAC of `data` under `key`.
+    public static func authenticationCode<Bytes: Sequence>(for data: Bytes, using key: SymmetricKey) -> MAC
+    where Bytes.Element == UInt8 {
+        var hmac = Self(key: key)
+        hmac.update(data: data)
+        return hmac.finalize()
+    }
+
+    /// Whether `authenticationCode` is the MAC of `data` under `key`. Compares in constant time.
+    public static func isValidAuthenticationCode<Bytes: Sequence>(
+        _ authenticationCode: MAC, authenticating data: Bytes, using key: SymmetricKey
+    ) -> Bool where Bytes.Element == UInt8 {
+        Self.authenticationCode(for: data, using: key) == authenticationCode
+    }
+
+    /// Whether the bytes `authenticationCode` are the MAC of `data` under `key`.
+    ///
+    /// Only a full-length MAC is accepted: a truncated tag returns `false`, because accepting a prefix
+    /// would let a one-byte forgery pass with probability 1/256. The comparison is constant-time; the
+    /// length check is not (lengths are public).
+    public static func isValidAuthenticationCode<Code: Sequence, Bytes: Sequence>(
+        _ authenticationCode: Code, authenticating data: Bytes, using key: SymmetricKey
+    ) -> Bool where Code.Element == UInt8, Bytes.Element == UInt8 {
+        let expected = Self.authenticationCode(for: data, using: key)
+        return constantTimeEqual(expected, authenticationCode)
+    }
+}
+
+/// The output of `HMAC<H>`: a digest-sized tag. `==` compares in constant time.
+public struct HashedAuthenticationCode<H: HashFunction>: Hashable, Sendable, Sequence, CustomStringConvertible {
+    private let digest: H.Digest
+
+    init(digest: H.Digest) { self.digest = digest }
+
+    /// The tag length in bytes (32 for SHA-256).
+    public static var byteCount: Int { H.Digest.byteCount }
+
+    /// Calls `body` with the tag bytes.
+    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try digest.withUnsafeBytes(body)
+    }
+
+    public func makeIterator() -> H.Digest.Iterator { digest.makeIterator() }
+
+    /// Lower-case hex of the tag.
+    public var description: String { digest.description }
+}

@@ -1,0 +1,120 @@
+// The SHA-256 compression function, FIPS 180-4 §6.2.2.
+//
+// Written for speed without leaving Swift: the eight working variables live in locals, the message
+// schedule in a 16-word stack window (W[t] only needs W[t-2], W[t-7], W[t-15], W[t-16]), rounds are
+// unrolled eight at a time so the variables rotate by renaming instead of by moves, and every add is a
+// wrapping `&+`. No branch or memory index depends on the data, so the function is constant-time.
+
+/// The eight-word chaining value H0…H7.
+@usableFromInline
+struct SHA256State: Sendable {
+    var h0, h1, h2, h3, h4, h5, h6, h7: UInt32
+
+    /// FIPS 180-4 §5.3.3: the first 32 bits of the fractional parts of the square roots of the first
+    /// eight primes.
+    static let initial = SHA256State(
+        h0: 0x6a09_e667, h1: 0xbb67_ae85, h2: 0x3c6e_f372, h3: 0xa54f_f53a,
+        h4: 0x510e_527f, h5: 0x9b05_688c, h6: 0x1f83_d9ab, h7: 0x5be0_cd19)
+
+    /// Runs the compression function over `count` consecutive 64-byte blocks at `blocks`
+    /// (no alignment required).
+    mutating func compress(blocks: UnsafeRawPointer, count: Int) {
+        sha256RoundConstants.withUnsafeBufferPointer { constants in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { window in
+                let k = constants.baseAddress!
+                let w = window.baseAddress!
+                var block = blocks
+                for _ in 0..<count {
+                    compressOne(block, k, w)
+                    block += 64
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private mutating func compressOne(
+        _ block: UnsafeRawPointer, _ k: UnsafePointer<UInt32>, _ w: UnsafeMutablePointer<UInt32>
+    ) {
+        // §6.2.2 step 1, t = 0…15: the message words, big-endian.
+        for t in 0..<16 {
+            w[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: t &* 4, as: UInt32.self))
+        }
+
+        // Step 2: initialize the working variables.
+        var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
+
+        // Step 3, t = 0…15: rounds on the message words themselves.
+        var t = 0
+        while t < 16 {
+            round(a, b, c, &d, e, f, g, &h, k[t], w[t])
+            round(h, a, b, &c, d, e, f, &g, k[t &+ 1], w[t &+ 1])
+            round(g, h, a, &b, c, d, e, &f, k[t &+ 2], w[t &+ 2])
+            round(f, g, h, &a, b, c, d, &e, k[t &+ 3], w[t &+ 3])
+            round(e, f, g, &h, a, b, c, &d, k[t &+ 4], w[t &+ 4])
+            round(d, e, f, &g, h, a, b, &c, k[t &+ 5], w[t &+ 5])
+            round(c, d, e, &f, g, h, a, &b, k[t &+ 6], w[t &+ 6])
+            round(b, c, d, &e, f, g, h, &a, k[t &+ 7], w[t &+ 7])
+            t &+= 8
+        }
+        // t = 16…63: the schedule is extended in place as the rounds consume it.
+        while t < 64 {
+            round(a, b, c, &d, e, f, g, &h, k[t], schedule(w, t))
+            round(h, a, b, &c, d, e, f, &g, k[t &+ 1], schedule(w, t &+ 1))
+            round(g, h, a, &b, c, d, e, &f, k[t &+ 2], schedule(w, t &+ 2))
+            round(f, g, h, &a, b, c, d, &e, k[t &+ 3], schedule(w, t &+ 3))
+            round(e, f, g, &h, a, b, c, &d, k[t &+ 4], schedule(w, t &+ 4))
+            round(d, e, f, &g, h, a, b, &c, k[t &+ 5], schedule(w, t &+ 5))
+            round(c, d, e, &f, g, h, a, &b, k[t &+ 6], schedule(w, t &+ 6))
+            round(b, c, d, &e, f, g, h, &a, k[t &+ 7], schedule(w, t &+ 7))
+            t &+= 8
+        }
+
+        // Step 4: the intermediate hash value.
+        h0 &+= a; h1 &+= b; h2 &+= c; h3 &+= d
+        h4 &+= e; h5 &+= f; h6 &+= g; h7 &+= h
+    }
+}
+
+/// One round of §6.2.2 step 3. Instead of shifting all eight variables, the caller renames them:
+/// `d` receives `d + T1` (the new e) and `h` receives `T1 + T2` (the new a).
+@inline(__always)
+private func round(
+    _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
+    _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32,
+    _ k: UInt32, _ w: UInt32
+) {
+    let t1 = h &+ bigSigma1(e) &+ choose(e, f, g) &+ k &+ w
+    let t2 = bigSigma0(a) &+ majority(a, b, c)
+    d &+= t1
+    h = t1 &+ t2
+}
+
+/// §6.2.2 step 1, t = 16…63, over a 16-word circular window: W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16].
+@inline(__always)
+private func schedule(_ w: UnsafeMutablePointer<UInt32>, _ t: Int) -> UInt32 {
+    let value = smallSigma1(w[(t &- 2) & 15]) &+ w[(t &- 7) & 15] &+ smallSigma0(w[(t &- 15) & 15]) &+ w[t & 15]
+    w[t & 15] = value
+    return value
+}
+
+// The functions of FIPS 180-4 §4.1.2.
+@inline(__always) private func rotateRight(_ x: UInt32, _ n: UInt32) -> UInt32 { (x &>> n) | (x &<< (32 &- n)) }
+@inline(__always) private func choose(_ x: UInt32, _ y: UInt32, _ z: UInt32) -> UInt32 { z ^ (x & (y ^ z)) }
+@inline(__always) private func majority(_ x: UInt32, _ y: UInt32, _ z: UInt32) -> UInt32 { (x & y) | (z & (x | y)) }
+@inline(__always) private func bigSigma0(_ x: UInt32) -> UInt32 { rotateRight(x, 2) ^ rotateRight(x, 13) ^ rotateRight(x, 22) }
+@inline(__always) private func bigSigma1(_ x: UInt32) -> UInt32 { rotateRight(x, 6) ^ rotateRight(x, 11) ^ rotateRight(x, 25) }
+@inline(__always) private func smallSigma0(_ x: UInt32) -> UInt32 { rotateRight(x, 7) ^ rotateRight(x, 18) ^ (x &>> 3) }
+@inline(__always) private func smallSigma1(_ x: UInt32) -> UInt32 { rotateRight(x, 17) ^ rotateRight(x, 19) ^ (x &>> 10) }
+
+/// FIPS 180-4 §4.2.2: the first 32 bits of the fractional parts of the cube roots of the first 64 primes.
+private let sha256RoundConstants: [UInt32] = [
+    0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
+    0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
+    0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
+    0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
+    0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
+    0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
+    0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
+    0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
+]

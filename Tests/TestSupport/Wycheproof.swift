@@ -1,0 +1,119 @@
+// One Wycheproof runner for every module's tests.
+//
+// A Wycheproof file (C2SP/wycheproof, testvectors_v1) has test groups, each with test cases; every case
+// has an id, a comment, flags and a result: "valid", "invalid" or "acceptable". The runner:
+//   - runs every case and fails if the number run differs from the file's `numberOfTests`, or is zero;
+//   - fails on a flag the test has not declared it knows (new upstream flags must be looked at, not
+//     silently passed), and on a flag the file's `notes` do not define;
+//   - fails on an "acceptable" case unless the test says how it treats them;
+//   - reports each mismatch with the case id, comment and flags.
+
+import Foundation
+import Testing
+
+public enum WycheproofResult: String, Decodable, Sendable {
+    case valid, invalid, acceptable
+}
+
+/// The fields every Wycheproof test case has. A test declares its own case type with the rest.
+public protocol WycheproofTestCase: Decodable, Sendable {
+    var tcId: Int { get }
+    var comment: String { get }
+    var flags: [String] { get }
+    var result: WycheproofResult { get }
+}
+
+/// A Wycheproof test group: the shared parameters and the cases.
+public protocol WycheproofTestGroup: Decodable, Sendable {
+    associatedtype TestCase: WycheproofTestCase
+    var tests: [TestCase] { get }
+}
+
+public struct WycheproofNote: Decodable, Sendable {
+    public let bugType: String?
+    public let description: String?
+}
+
+/// A whole Wycheproof file.
+public struct WycheproofFile<Group: WycheproofTestGroup>: Decodable, Sendable {
+    public let algorithm: String
+    public let numberOfTests: Int
+    public let notes: [String: WycheproofNote]?
+    public let testGroups: [Group]
+}
+
+/// How a test treats the "acceptable" cases of a file.
+public enum WycheproofAcceptablePolicy: Sendable {
+    /// The file must contain none; one appearing is a failure.
+    case noneExpected
+    /// Acceptable cases must be accepted.
+    case accept
+    /// Acceptable cases must be rejected.
+    case reject
+}
+
+public enum Wycheproof {
+    /// Runs every case of the Wycheproof file `name` from the calling test's `Vectors/` folder.
+    ///
+    /// - Parameters:
+    ///   - knownFlags: the flags this test has looked at; any other flag fails the run.
+    ///   - acceptable: what the implementation must do with "acceptable" cases.
+    ///   - accepts: runs the implementation on one case and returns whether it accepted it. Throwing
+    ///     counts as rejecting.
+    /// - Returns: the number of cases run (always the file's `numberOfTests` when nothing failed).
+    @discardableResult
+    public static func run<Group: WycheproofTestGroup>(
+        _ name: String,
+        groups: Group.Type,
+        knownFlags: Set<String>,
+        acceptable: WycheproofAcceptablePolicy = .noneExpected,
+        testFile: String = #filePath,
+        sourceLocation: SourceLocation = #_sourceLocation,
+        accepts: (Group, Group.TestCase) throws -> Bool
+    ) throws -> Int {
+        let file = try VectorFiles.json(WycheproofFile<Group>.self, name, testFile: testFile)
+        let definedFlags = Set((file.notes ?? [:]).keys)
+        var run = 0
+        for group in file.testGroups {
+            for test in group.tests {
+                run += 1
+                let label = "\(name) tcId \(test.tcId) (\(test.comment)) flags \(test.flags)"
+                for flag in test.flags {
+                    if !knownFlags.contains(flag) {
+                        Issue.record("unknown flag '\(flag)' in \(label): look at it and add it to knownFlags",
+                                     sourceLocation: sourceLocation)
+                    }
+                    if !definedFlags.contains(flag) {
+                        Issue.record("flag '\(flag)' is not defined in the file's notes: \(label)",
+                                     sourceLocation: sourceLocation)
+                    }
+                }
+                let accepted: Bool
+                do { accepted = try accepts(group, test) } catch { accepted = false }
+
+                let expected: Bool
+                switch (test.result, acceptable) {
+                case (.valid, _): expected = true
+                case (.invalid, _): expected = false
+                case (.acceptable, .accept): expected = true
+                case (.acceptable, .reject): expected = false
+                case (.acceptable, .noneExpected):
+                    Issue.record("unexpected acceptable case \(label): decide a policy", sourceLocation: sourceLocation)
+                    continue
+                }
+                if accepted != expected {
+                    Issue.record("\(label): expected \(expected ? "accept" : "reject"), got \(accepted ? "accept" : "reject")",
+                                 sourceLocation: sourceLocation)
+                }
+            }
+        }
+        if run == 0 {
+            Issue.record("\(name) ran zero cases", sourceLocation: sourceLocation)
+        }
+        if run != file.numberOfTests {
+            Issue.record("\(name) ran \(run) cases but declares numberOfTests = \(file.numberOfTests)",
+                         sourceLocation: sourceLocation)
+        }
+        return run
+    }
+}
