@@ -6,6 +6,10 @@
 //   base64url  no '=' anywhere; m % 4 ∈ {0, 2, 3} (a remainder of 1 encodes no whole byte).
 // In both, a final group of 2 characters must have the low 4 bits of its last character zero, and a
 // final group of 3 the low 2 bits. Everything else throws, with the offset of the first bad byte.
+//
+// Timing: characters are converted by arithmetic (Base64Alphabet.value(of:)), so decoding valid input
+// takes time that depends on its length only. Invalid input exits early; where it stops may reveal where
+// the first bad byte is, which is an error in any case.
 
 extension Base64Alphabet {
     /// Decodes `input` under this alphabet's strict rules.
@@ -22,76 +26,73 @@ extension Base64Alphabet {
         let remainder = dataCount % 4
 
         // Characters first: an alien byte is a more useful report than the length it causes.
-        return try decodeTable.withUnsafeBufferPointer { (table) throws(Base64Error) -> [UInt8] in
-            @inline(__always) func value(_ offset: Int) -> UInt32 { UInt32(table[Int(input[offset])]) }
-
-            var output = [UInt8](repeating: 0, count: fullGroups &* 3 &+ 2)
-            var error: Base64Error?
-            output.withUnsafeMutableBufferPointer { out in
-                var read = 0, written = 0
-                while read < fullGroups &* 4 {
-                    let a = value(read), b = value(read &+ 1), c = value(read &+ 2), d = value(read &+ 3)
-                    // Valid values are 0…63; `invalid` (0xFF) has the 0x80 bit set.
-                    guard (a | b | c | d) & 0x80 == 0 else {
-                        error = locateBadCharacter(input, from: read, before: dataCount)
-                        return
-                    }
-                    let bits = a << 18 | b << 12 | c << 6 | d
-                    out[written] = UInt8(truncatingIfNeeded: bits >> 16)
-                    out[written &+ 1] = UInt8(truncatingIfNeeded: bits >> 8)
-                    out[written &+ 2] = UInt8(truncatingIfNeeded: bits)
-                    read &+= 4
-                    written &+= 3
+        @inline(__always) func value(_ offset: Int) -> UInt32 { self.value(of: input[offset]) }
+        var output = [UInt8](repeating: 0, count: fullGroups &* 3 &+ 2)
+        var error: Base64Error?
+        output.withUnsafeMutableBufferPointer { out in
+            var read = 0, written = 0
+            while read < fullGroups &* 4 {
+                let a = value(read), b = value(read &+ 1), c = value(read &+ 2), d = value(read &+ 3)
+                // Only a byte outside the alphabet (an error, whatever the secret) takes this exit.
+                guard (a | b | c | d) & Self.invalidBit == 0 else {
+                    error = locateBadCharacter(input, from: read, before: dataCount)
+                    return
                 }
+                let bits = a << 18 | b << 12 | c << 6 | d
+                out[written] = UInt8(truncatingIfNeeded: bits >> 16)
+                out[written &+ 1] = UInt8(truncatingIfNeeded: bits >> 8)
+                out[written &+ 2] = UInt8(truncatingIfNeeded: bits)
+                read &+= 4
+                written &+= 3
             }
-            if let error { throw error }
-
-            for offset in (fullGroups &* 4)..<dataCount where value(offset) & 0x80 != 0 {
-                throw locateBadCharacter(input, from: offset, before: dataCount)
-            }
-
-            // Then the length and the padding.
-            if padded {
-                if paddingCount > 2 {
-                    throw Base64Error(encoding: encoding, reason: .misplacedPadding, offset: dataCount)
-                }
-                if count % 4 != 0 {
-                    throw Base64Error(encoding: encoding, reason: .missingPadding, offset: count)
-                }
-            } else if remainder == 1 {
-                throw Base64Error(encoding: encoding, reason: .truncated, offset: count)
-            }
-
-            // The final partial group: 2 characters give 1 byte, 3 give 2.
-            let base = fullGroups &* 4
-            var produced = fullGroups &* 3
-            if remainder == 2 {
-                let a = value(base), b = value(base &+ 1)
-                guard b & 0x0F == 0 else {
-                    throw Base64Error(encoding: encoding, reason: .nonZeroTrailingBits, offset: base &+ 1)
-                }
-                output[produced] = UInt8(truncatingIfNeeded: a << 2 | b >> 4)
-                produced &+= 1
-            } else if remainder == 3 {
-                let a = value(base), b = value(base &+ 1), c = value(base &+ 2)
-                guard c & 0x03 == 0 else {
-                    throw Base64Error(encoding: encoding, reason: .nonZeroTrailingBits, offset: base &+ 2)
-                }
-                let bits = a << 10 | b << 4 | c >> 2
-                output[produced] = UInt8(truncatingIfNeeded: bits >> 8)
-                output[produced &+ 1] = UInt8(truncatingIfNeeded: bits)
-                produced &+= 2
-            }
-            output.removeLast(output.count &- produced)
-            return output
         }
+        if let error { throw error }
+
+        for offset in (fullGroups &* 4)..<dataCount where value(offset) & Self.invalidBit != 0 {
+            throw locateBadCharacter(input, from: offset, before: dataCount)
+        }
+
+        // Then the length and the padding.
+        if padded {
+            if paddingCount > 2 {
+                throw Base64Error(encoding: encoding, reason: .misplacedPadding, offset: dataCount)
+            }
+            if count % 4 != 0 {
+                throw Base64Error(encoding: encoding, reason: .missingPadding, offset: count)
+            }
+        } else if remainder == 1 {
+            throw Base64Error(encoding: encoding, reason: .truncated, offset: count)
+        }
+
+        // The final partial group: 2 characters give 1 byte, 3 give 2.
+        let base = fullGroups &* 4
+        var produced = fullGroups &* 3
+        if remainder == 2 {
+            let a = value(base), b = value(base &+ 1)
+            guard b & 0x0F == 0 else {
+                throw Base64Error(encoding: encoding, reason: .nonZeroTrailingBits, offset: base &+ 1)
+            }
+            output[produced] = UInt8(truncatingIfNeeded: a << 2 | b >> 4)
+            produced &+= 1
+        } else if remainder == 3 {
+            let a = value(base), b = value(base &+ 1), c = value(base &+ 2)
+            guard c & 0x03 == 0 else {
+                throw Base64Error(encoding: encoding, reason: .nonZeroTrailingBits, offset: base &+ 2)
+            }
+            let bits = a << 10 | b << 4 | c >> 2
+            output[produced] = UInt8(truncatingIfNeeded: bits >> 8)
+            output[produced &+ 1] = UInt8(truncatingIfNeeded: bits)
+            produced &+= 2
+        }
+        output.removeLast(output.count &- produced)
+        return output
     }
 
     /// The error for the first byte at or after `start` (and before `end`) that is outside the alphabet.
     /// Called only once such a byte is known to exist.
     private func locateBadCharacter(_ input: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int) -> Base64Error {
         var offset = start
-        while offset < end && decodeTable[Int(input[offset])] != Self.invalid { offset &+= 1 }
+        while offset < end && value(of: input[offset]) & Self.invalidBit == 0 { offset &+= 1 }
         let byte = offset < end ? input[offset] : 0
         if byte == Self.paddingCharacter {
             return Base64Error(encoding: encoding, reason: padded ? .misplacedPadding : .unexpectedPadding, offset: offset)

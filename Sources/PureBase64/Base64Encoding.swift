@@ -11,36 +11,34 @@ extension Base64Alphabet {
 
     /// Writes the encoding of `input` to `out`, which holds exactly `encodedCount(input.count)` bytes.
     func encode(_ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) {
-        encodeTable.withUnsafeBufferPointer { table in
-            var read = 0, written = 0
-            let fullGroups = input.count / 3
-            for _ in 0..<fullGroups {
-                let bits = UInt32(input[read]) << 16 | UInt32(input[read &+ 1]) << 8 | UInt32(input[read &+ 2])
-                out[written] = table[Int(bits >> 18)]
-                out[written &+ 1] = table[Int(bits >> 12 & 0x3F)]
-                out[written &+ 2] = table[Int(bits >> 6 & 0x3F)]
-                out[written &+ 3] = table[Int(bits & 0x3F)]
-                read &+= 3
-                written &+= 4
+        var read = 0, written = 0
+        let fullGroups = input.count / 3
+        for _ in 0..<fullGroups {
+            let bits = UInt32(input[read]) << 16 | UInt32(input[read &+ 1]) << 8 | UInt32(input[read &+ 2])
+            out[written] = character(for: bits >> 18)
+            out[written &+ 1] = character(for: bits >> 12)
+            out[written &+ 2] = character(for: bits >> 6)
+            out[written &+ 3] = character(for: bits)
+            read &+= 3
+            written &+= 4
+        }
+        switch input.count &- read {
+        case 1:
+            let bits = UInt32(input[read]) << 16
+            out[written] = character(for: bits >> 18)
+            out[written &+ 1] = character(for: bits >> 12)
+            if padded {
+                out[written &+ 2] = Self.paddingCharacter
+                out[written &+ 3] = Self.paddingCharacter
             }
-            switch input.count &- read {
-            case 1:
-                let bits = UInt32(input[read]) << 16
-                out[written] = table[Int(bits >> 18)]
-                out[written &+ 1] = table[Int(bits >> 12 & 0x3F)]
-                if padded {
-                    out[written &+ 2] = Self.paddingCharacter
-                    out[written &+ 3] = Self.paddingCharacter
-                }
-            case 2:
-                let bits = UInt32(input[read]) << 16 | UInt32(input[read &+ 1]) << 8
-                out[written] = table[Int(bits >> 18)]
-                out[written &+ 1] = table[Int(bits >> 12 & 0x3F)]
-                out[written &+ 2] = table[Int(bits >> 6 & 0x3F)]
-                if padded { out[written &+ 3] = Self.paddingCharacter }
-            default:
-                break
-            }
+        case 2:
+            let bits = UInt32(input[read]) << 16 | UInt32(input[read &+ 1]) << 8
+            out[written] = character(for: bits >> 18)
+            out[written &+ 1] = character(for: bits >> 12)
+            out[written &+ 2] = character(for: bits >> 6)
+            if padded { out[written &+ 3] = Self.paddingCharacter }
+        default:
+            break
         }
     }
 

@@ -43,30 +43,32 @@ struct SHA256State: Sendable {
 
         // Step 2: initialize the working variables.
         var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
+        // b ⊕ c as the first round's Maj sees it; each round leaves its a ⊕ b here for the next.
+        var ab = b ^ c
 
         // Step 3, t = 0…15: rounds on the message words themselves.
         var t = 0
         while t < 16 {
-            round(a, b, c, &d, e, f, g, &h, k[t], w[t])
-            round(h, a, b, &c, d, e, f, &g, k[t &+ 1], w[t &+ 1])
-            round(g, h, a, &b, c, d, e, &f, k[t &+ 2], w[t &+ 2])
-            round(f, g, h, &a, b, c, d, &e, k[t &+ 3], w[t &+ 3])
-            round(e, f, g, &h, a, b, c, &d, k[t &+ 4], w[t &+ 4])
-            round(d, e, f, &g, h, a, b, &c, k[t &+ 5], w[t &+ 5])
-            round(c, d, e, &f, g, h, a, &b, k[t &+ 6], w[t &+ 6])
-            round(b, c, d, &e, f, g, h, &a, k[t &+ 7], w[t &+ 7])
+            round(a, b, c, &d, e, f, g, &h, &ab, k[t], w[t])
+            round(h, a, b, &c, d, e, f, &g, &ab, k[t &+ 1], w[t &+ 1])
+            round(g, h, a, &b, c, d, e, &f, &ab, k[t &+ 2], w[t &+ 2])
+            round(f, g, h, &a, b, c, d, &e, &ab, k[t &+ 3], w[t &+ 3])
+            round(e, f, g, &h, a, b, c, &d, &ab, k[t &+ 4], w[t &+ 4])
+            round(d, e, f, &g, h, a, b, &c, &ab, k[t &+ 5], w[t &+ 5])
+            round(c, d, e, &f, g, h, a, &b, &ab, k[t &+ 6], w[t &+ 6])
+            round(b, c, d, &e, f, g, h, &a, &ab, k[t &+ 7], w[t &+ 7])
             t &+= 8
         }
         // t = 16…63: the schedule is extended in place as the rounds consume it.
         while t < 64 {
-            round(a, b, c, &d, e, f, g, &h, k[t], schedule(w, t))
-            round(h, a, b, &c, d, e, f, &g, k[t &+ 1], schedule(w, t &+ 1))
-            round(g, h, a, &b, c, d, e, &f, k[t &+ 2], schedule(w, t &+ 2))
-            round(f, g, h, &a, b, c, d, &e, k[t &+ 3], schedule(w, t &+ 3))
-            round(e, f, g, &h, a, b, c, &d, k[t &+ 4], schedule(w, t &+ 4))
-            round(d, e, f, &g, h, a, b, &c, k[t &+ 5], schedule(w, t &+ 5))
-            round(c, d, e, &f, g, h, a, &b, k[t &+ 6], schedule(w, t &+ 6))
-            round(b, c, d, &e, f, g, h, &a, k[t &+ 7], schedule(w, t &+ 7))
+            round(a, b, c, &d, e, f, g, &h, &ab, k[t], schedule(w, t))
+            round(h, a, b, &c, d, e, f, &g, &ab, k[t &+ 1], schedule(w, t &+ 1))
+            round(g, h, a, &b, c, d, e, &f, &ab, k[t &+ 2], schedule(w, t &+ 2))
+            round(f, g, h, &a, b, c, d, &e, &ab, k[t &+ 3], schedule(w, t &+ 3))
+            round(e, f, g, &h, a, b, c, &d, &ab, k[t &+ 4], schedule(w, t &+ 4))
+            round(d, e, f, &g, h, a, b, &c, &ab, k[t &+ 5], schedule(w, t &+ 5))
+            round(c, d, e, &f, g, h, a, &b, &ab, k[t &+ 6], schedule(w, t &+ 6))
+            round(b, c, d, &e, f, g, h, &a, &ab, k[t &+ 7], schedule(w, t &+ 7))
             t &+= 8
         }
 
@@ -78,14 +80,19 @@ struct SHA256State: Sendable {
 
 /// One round of §6.2.2 step 3. Instead of shifting all eight variables, the caller renames them:
 /// `d` receives `d + T1` (the new e) and `h` receives `T1 + T2` (the new a).
+///
+/// Maj(a, b, c) is computed as ((a ⊕ b) ∧ (b ⊕ c)) ⊕ b. This round's b ⊕ c is the previous round's
+/// a ⊕ b (the variables shift by one), so it is carried in `previousAB` instead of recomputed.
 @inline(__always)
 private func round(
     _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
     _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32,
-    _ k: UInt32, _ w: UInt32
+    _ previousAB: inout UInt32, _ k: UInt32, _ w: UInt32
 ) {
     let t1 = h &+ bigSigma1(e) &+ choose(e, f, g) &+ k &+ w
-    let t2 = bigSigma0(a) &+ majority(a, b, c)
+    let ab = a ^ b
+    let t2 = bigSigma0(a) &+ ((ab & previousAB) ^ b)
+    previousAB = ab
     d &+= t1
     h = t1 &+ t2
 }
@@ -101,9 +108,10 @@ private func schedule(_ w: UnsafeMutablePointer<UInt32>, _ t: Int) -> UInt32 {
 // The functions of FIPS 180-4 §4.1.2.
 @inline(__always) private func rotateRight(_ x: UInt32, _ n: UInt32) -> UInt32 { (x &>> n) | (x &<< (32 &- n)) }
 @inline(__always) private func choose(_ x: UInt32, _ y: UInt32, _ z: UInt32) -> UInt32 { z ^ (x & (y ^ z)) }
-@inline(__always) private func majority(_ x: UInt32, _ y: UInt32, _ z: UInt32) -> UInt32 { (x & y) | (z & (x | y)) }
-@inline(__always) private func bigSigma0(_ x: UInt32) -> UInt32 { rotateRight(x, 2) ^ rotateRight(x, 13) ^ rotateRight(x, 22) }
-@inline(__always) private func bigSigma1(_ x: UInt32) -> UInt32 { rotateRight(x, 6) ^ rotateRight(x, 11) ^ rotateRight(x, 25) }
+// Σ0 and Σ1 nest their rotations (ROTR²(ROTR¹¹(ROTR⁹(x) ⊕ x) ⊕ x) = ROTR² ⊕ ROTR¹³ ⊕ ROTR²²), which
+// needs fewer register copies than three independent rotations of x.
+@inline(__always) private func bigSigma0(_ x: UInt32) -> UInt32 { rotateRight(rotateRight(rotateRight(x, 9) ^ x, 11) ^ x, 2) }
+@inline(__always) private func bigSigma1(_ x: UInt32) -> UInt32 { rotateRight(rotateRight(rotateRight(x, 14) ^ x, 5) ^ x, 6) }
 @inline(__always) private func smallSigma0(_ x: UInt32) -> UInt32 { rotateRight(x, 7) ^ rotateRight(x, 18) ^ (x &>> 3) }
 @inline(__always) private func smallSigma1(_ x: UInt32) -> UInt32 { rotateRight(x, 17) ^ rotateRight(x, 19) ^ (x &>> 10) }
 

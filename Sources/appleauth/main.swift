@@ -1,1 +1,98 @@
-print("placeholder")
+// appleauth: the PureJWT command-line tool.
+//
+// Today it has one command, `demo`, which runs the primitives that exist so far (SHA-256, HMAC,
+// base64url) on built-in sample data and exits non-zero if any check fails. The Sign in with Apple
+// commands (client secret, token exchange, identity-token verification) arrive with the AppleAuth module.
+
+import Foundation
+import PureBase64
+import PureSHA2
+
+/// RFC 7515 Appendix A.1: a JWS signed with HMAC SHA-256, and the key it was signed with.
+enum SampleData {
+    static let compactJWS = "eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9"
+        + ".eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ"
+        + ".dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
+    /// The JWK's "k" member (RFC 7515 A.1.1).
+    static let keyBase64URL = "AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow"
+}
+
+struct DemoFailure: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Shows a JSON text on one line, with CR and LF made visible.
+func visible(_ bytes: [UInt8]) -> String {
+    // Byte by byte: "\r\n" is a single Character in Swift, so String-level replacement would miss it.
+    let shown = bytes.flatMap { byte -> [UInt8] in
+        switch byte {
+        case 0x0D: return Array("\\r".utf8)
+        case 0x0A: return Array("\\n".utf8)
+        default: return [byte]
+        }
+    }
+    return String(decoding: shown, as: UTF8.self)
+}
+
+func runDemo() throws {
+    print("PureJWT demo on built-in sample data: the HS256 JWS of RFC 7515 Appendix A.1")
+    let parts = SampleData.compactJWS.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 3 else { throw DemoFailure(description: "the sample token does not have three parts") }
+
+    let header = try Base64URL.decode(parts[0])
+    let payload = try Base64URL.decode(parts[1])
+    let signature = try Base64URL.decode(parts[2])
+    print("  header    \(visible(header))")
+    print("  payload   \(visible(payload))")
+
+    let key = SymmetricKey(data: try Base64URL.decode(SampleData.keyBase64URL))
+    let signingInput = Array(SampleData.compactJWS.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
+    let mac = HMAC<SHA256>.authenticationCode(for: signingInput, using: key)
+    print("  HMAC-SHA256 of the signing input  \(Base64URL.encode(mac))")
+
+    let valid = HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: signingInput, using: key)
+    print("  signature valid                   \(valid ? "yes" : "NO")")
+
+    var tampered = signingInput
+    tampered[tampered.count - 2] ^= 0x01
+    let tamperedRejected = !HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: tampered, using: key)
+    print("  one-bit change rejected           \(tamperedRejected ? "yes" : "NO")")
+
+    do {
+        _ = try Base64URL.decode(parts[2] + "=")
+        throw DemoFailure(description: "padded base64url was accepted")
+    } catch let error as Base64Error {
+        print("  padded base64url rejected         yes (\(error))")
+    }
+
+    print("  SHA-256 of the token              \(SHA256.hash(data: Array(SampleData.compactJWS.utf8)))")
+    guard valid, tamperedRejected else { throw DemoFailure(description: "a check failed; see above") }
+    print("All checks passed. ES256 client secrets and RS256 identity tokens arrive with the next modules.")
+}
+
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+let usage = """
+    usage: appleauth <command>
+
+    commands:
+      demo    verify the RFC 7515 A.1 sample token with PureJWT's SHA-256, HMAC and base64url
+    """
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "demo":
+    do {
+        try runDemo()
+    } catch {
+        printError("appleauth demo failed: \(error)")
+        exit(1)
+    }
+case "help", "--help", "-h":
+    print(usage)
+default:
+    printError(usage)
+    exit(2)
+}

@@ -1,0 +1,88 @@
+// The measuring harness: ours and the peer alternate within each round, the median of the rounds is
+// reported, after a warm-up. Timings are wall-clock ns per operation from ContinuousClock.
+
+/// One row of the table: an operation done by us and by a peer.
+struct Comparison {
+    let name: String
+    let peer: String
+    /// Runs our operation once, returning something derived from the result so it cannot be elided.
+    let ours: () -> UInt64
+    /// Runs the peer's operation once.
+    let theirs: () -> UInt64
+    /// Bytes processed per operation, for a throughput column; 0 when not meaningful.
+    var bytes: Int = 0
+}
+
+struct Row {
+    let name: String
+    let oursNanoseconds: Double
+    let peer: String
+    let peerNanoseconds: Double
+    let bytes: Int
+    var ratio: Double { oursNanoseconds / peerNanoseconds }
+}
+
+/// Results are folded into this so the optimizer must compute them.
+nonisolated(unsafe) var sink: UInt64 = 0
+
+@inline(never)
+func consume(_ value: UInt64) { sink &+= value }
+
+enum Harness {
+    static let rounds = 11
+    static let targetBatch: Duration = .milliseconds(20)
+
+    /// Nanoseconds per call of `body` over one batch of `iterations` calls.
+    static func time(_ iterations: Int, _ body: () -> UInt64) -> Double {
+        let clock = ContinuousClock()
+        var accumulator: UInt64 = 0
+        let start = clock.now
+        for _ in 0..<iterations { accumulator &+= body() }
+        let elapsed = clock.now - start
+        consume(accumulator)
+        return elapsed.nanoseconds / Double(iterations)
+    }
+
+    /// How many calls of `body` fill about `targetBatch`.
+    static func calibrate(_ body: () -> UInt64) -> Int {
+        var iterations = 1
+        while true {
+            let perCall = time(iterations, body)
+            if perCall * Double(iterations) >= targetBatch.nanoseconds / 4 || iterations >= 1 << 26 {
+                return max(1, Int(targetBatch.nanoseconds / max(perCall, 0.1)))
+            }
+            iterations *= 4
+        }
+    }
+
+    static func measure(_ comparison: Comparison) -> Row {
+        // Warm-up doubles as calibration, for both sides.
+        let ourIterations = calibrate(comparison.ours)
+        let theirIterations = calibrate(comparison.theirs)
+        var ours: [Double] = [], theirs: [Double] = []
+        for round in 0..<rounds {
+            // Alternate which side goes first so neither always runs on a warmer machine.
+            if round % 2 == 0 {
+                ours.append(time(ourIterations, comparison.ours))
+                theirs.append(time(theirIterations, comparison.theirs))
+            } else {
+                theirs.append(time(theirIterations, comparison.theirs))
+                ours.append(time(ourIterations, comparison.ours))
+            }
+        }
+        return Row(name: comparison.name, oursNanoseconds: median(ours), peer: comparison.peer,
+                   peerNanoseconds: median(theirs), bytes: comparison.bytes)
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted[sorted.count / 2]
+    }
+}
+
+extension Duration {
+    var nanoseconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+    }
+}

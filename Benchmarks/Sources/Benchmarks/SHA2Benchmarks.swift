@@ -1,0 +1,36 @@
+// SHA-256 and HMAC-SHA256 rows, against swift-crypto (BoringSSL).
+
+import Crypto
+import PureSHA2
+
+enum SHA2Benchmarks {
+    static func comparisons() -> [Comparison] {
+        var rows: [Comparison] = []
+        for (label, size) in [("64 B", 64), ("1 KiB", 1024), ("1 MiB", 1 << 20)] {
+            let message = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }
+            rows.append(Comparison(
+                name: "SHA-256 \(label)", peer: "swift-crypto",
+                ours: { firstWord(PureSHA2.SHA256.hash(data: message)) },
+                theirs: { firstWord(Crypto.SHA256.hash(data: message)) },
+                bytes: size))
+        }
+        let message = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 17) }
+        let keyBytes = (0..<32).map { UInt8(truncatingIfNeeded: $0 &* 3 &+ 1) }
+        let ourKey = PureSHA2.SymmetricKey(data: keyBytes)
+        let theirKey = Crypto.SymmetricKey(data: keyBytes)
+        rows.append(Comparison(
+            name: "HMAC-SHA256 64 B", peer: "swift-crypto",
+            ours: { firstWord(PureSHA2.HMAC<PureSHA2.SHA256>.authenticationCode(for: message, using: ourKey)) },
+            theirs: { firstWord(Crypto.HMAC<Crypto.SHA256>.authenticationCode(for: message, using: theirKey)) },
+            bytes: 64))
+        return rows
+    }
+}
+
+/// The first 8 bytes of a digest-like sequence, so results feed the sink.
+@inline(__always)
+func firstWord<S: Sequence>(_ bytes: S) -> UInt64 where S.Element == UInt8 {
+    var word: UInt64 = 0
+    for (index, byte) in bytes.enumerated() where index < 8 { word = word << 8 | UInt64(byte) }
+    return word
+}
