@@ -24,6 +24,11 @@ let package = Package(
         // Shared test helpers: hex, vector-file loading, the Wycheproof runner.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
+            name: "TestSupportTests",
+            dependencies: ["TestSupport"],
+            exclude: ["Vectors"]
+        ),
+        .testTarget(
             name: "PureSHA2Tests",
             dependencies: ["PureSHA2", "TestSupport"],
             exclude: ["Vectors"]
