@@ -10,12 +10,14 @@ let package = Package(
     products: [
         .library(name: "PureSHA2", targets: ["PureSHA2"]),
         .library(name: "PureBase64", targets: ["PureBase64"]),
+        .library(name: "PureASN1", targets: ["PureASN1"]),
         .executable(name: "appleauth", targets: ["appleauth"]),
     ],
     targets: [
         // Stdlib-only primitives.
         .target(name: "PureSHA2"),
         .target(name: "PureBase64"),
+        .target(name: "PureASN1", dependencies: ["PureBase64"]),
 
         // The command-line tool. Until AppleAuth exists, `appleauth demo` exercises the primitives
         // that are already here on built-in sample data.
@@ -31,6 +33,11 @@ let package = Package(
         .testTarget(
             name: "PureSHA2Tests",
             dependencies: ["PureSHA2", "TestSupport"],
+            exclude: ["Vectors"]
+        ),
+        .testTarget(
+            name: "PureASN1Tests",
+            dependencies: ["PureASN1", "PureBase64", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(
