@@ -11,6 +11,13 @@ extension DERNode {
         return content
     }
 
+    /// Any INTEGER: its sign and its minimal two's-complement content octets, big-endian (X.690 §8.3).
+    public func integer() throws(ASN1Error) -> (isNegative: Bool, twosComplement: ArraySlice<UInt8>) {
+        try require(.integer)
+        try checkMinimalInteger()
+        return (content[content.startIndex] & 0x80 != 0, content)
+    }
+
     /// A small non-negative INTEGER (e.g. a version number), at most `Int.max`.
     public func smallInteger() throws(ASN1Error) -> Int {
         let magnitude = try integerMagnitude()
