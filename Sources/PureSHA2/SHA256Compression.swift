@@ -108,12 +108,13 @@ private func schedule(_ w: UnsafeMutablePointer<UInt32>, _ t: Int) -> UInt32 {
 // The functions of FIPS 180-4 §4.1.2.
 @inline(__always) private func rotateRight(_ x: UInt32, _ n: UInt32) -> UInt32 { (x &>> n) | (x &<< (32 &- n)) }
 @inline(__always) private func choose(_ x: UInt32, _ y: UInt32, _ z: UInt32) -> UInt32 { z ^ (x & (y ^ z)) }
-// Σ0 and Σ1 nest their rotations (ROTR²(ROTR¹¹(ROTR⁹(x) ⊕ x) ⊕ x) = ROTR² ⊕ ROTR¹³ ⊕ ROTR²²), which
-// needs fewer register copies than three independent rotations of x.
+// The Σ and σ functions nest their rotations (ROTR²(ROTR¹¹(ROTR⁹(x) ⊕ x) ⊕ x) = ROTR² ⊕ ROTR¹³ ⊕ ROTR²²;
+// ROTR⁷(ROTR¹¹(x) ⊕ x) = ROTR⁷ ⊕ ROTR¹⁸), which needs fewer register copies than independent rotations
+// of x: x86-64's rotate overwrites its operand.
 @inline(__always) private func bigSigma0(_ x: UInt32) -> UInt32 { rotateRight(rotateRight(rotateRight(x, 9) ^ x, 11) ^ x, 2) }
 @inline(__always) private func bigSigma1(_ x: UInt32) -> UInt32 { rotateRight(rotateRight(rotateRight(x, 14) ^ x, 5) ^ x, 6) }
-@inline(__always) private func smallSigma0(_ x: UInt32) -> UInt32 { rotateRight(x, 7) ^ rotateRight(x, 18) ^ (x &>> 3) }
-@inline(__always) private func smallSigma1(_ x: UInt32) -> UInt32 { rotateRight(x, 17) ^ rotateRight(x, 19) ^ (x &>> 10) }
+@inline(__always) private func smallSigma0(_ x: UInt32) -> UInt32 { rotateRight(rotateRight(x, 11) ^ x, 7) ^ (x &>> 3) }
+@inline(__always) private func smallSigma1(_ x: UInt32) -> UInt32 { rotateRight(rotateRight(x, 2) ^ x, 17) ^ (x &>> 10) }
 
 /// FIPS 180-4 §4.2.2: the first 32 bits of the fractional parts of the cube roots of the first 64 primes.
 private let sha256RoundConstants: [UInt32] = [
