@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "PureSHA2", targets: ["PureSHA2"]),
         .library(name: "PureBase64", targets: ["PureBase64"]),
         .library(name: "PureASN1", targets: ["PureASN1"]),
+        .library(name: "PureBigInt", targets: ["PureBigInt"]),
         .executable(name: "appleauth", targets: ["appleauth"]),
     ],
     targets: [
@@ -18,6 +19,7 @@ let package = Package(
         .target(name: "PureSHA2"),
         .target(name: "PureBase64"),
         .target(name: "PureASN1", dependencies: ["PureBase64"]),
+        .target(name: "PureBigInt"),
 
         // The command-line tool. Until AppleAuth exists, `appleauth demo` exercises the primitives
         // that are already here on built-in sample data.
@@ -38,6 +40,11 @@ let package = Package(
         .testTarget(
             name: "PureASN1Tests",
             dependencies: ["PureASN1", "PureBase64", "TestSupport"],
+            exclude: ["Vectors"]
+        ),
+        .testTarget(
+            name: "PureBigIntTests",
+            dependencies: ["PureBigInt", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

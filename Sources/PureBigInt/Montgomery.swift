@@ -1,0 +1,229 @@
+// Montgomery arithmetic for a fixed odd modulus n (Montgomery 1985; the CIOS form of Koç, Acar and
+// Kaliski, "Analyzing and Comparing Montgomery Multiplication Algorithms", 1996).
+//
+// With R = 2^(64·k) for a k-limb modulus, numbers are kept as a·R mod n; the product of two such numbers,
+// reduced by REDC, is again in that form. The context precomputes −n⁻¹ mod 2^64 and R² mod n once, so an
+// RSA key pays for them when it is constructed, not on every verification.
+//
+// What may leak:
+// - `multiply` and `power` run in time that depends only on the modulus size (and, for `power`, on the
+//   exponent's limb count): no branch or memory index depends on the operands or on the exponent's bits.
+//   The final subtraction of REDC is done by masks, and `power` reads every table entry.
+// - `powerVartime` branches on the exponent's bits: use it only for public exponents (RSA verification).
+
+/// Arithmetic modulo a fixed odd modulus greater than 1.
+public struct MontgomeryContext: Sendable {
+    public let modulus: BigUInt
+    /// The modulus limbs, exactly `count` of them.
+    let n: [UInt64]
+    /// −n⁻¹ mod 2^64.
+    let n0Inverse: UInt64
+    /// R² mod n, `count` limbs.
+    let rSquared: [UInt64]
+    /// The limb count k.
+    public var count: Int { n.count }
+
+    /// A context for `modulus`; nil if it is even or less than 3.
+    public init?(modulus: BigUInt) {
+        guard modulus.isOdd, modulus > 1 else { return nil }
+        self.modulus = modulus
+        n = modulus.limbs
+        // Newton's iteration doubles the correct low bits each step: 1 → 2 → 4 → … → 64 (x = n0 is
+        // already correct to 3 bits for odd n0).
+        var inverse: UInt64 = n[0]
+        for _ in 0..<5 { inverse = inverse &* (2 &- n[0] &* inverse) }
+        n0Inverse = 0 &- inverse
+        let r2 = (BigUInt(1) << (128 * modulus.limbs.count)) % modulus
+        rSquared = r2.limbs + [UInt64](repeating: 0, count: modulus.limbs.count - r2.limbs.count)
+    }
+
+    // MARK: - Public operations on BigUInt values (normal form in, normal form out)
+
+    /// `a · b mod n`. Constant-time in the values (for operands below n).
+    public func multiply(_ a: BigUInt, _ b: BigUInt) -> BigUInt {
+        withWorkspace { w in
+            load(reduced(a), into: w.x)
+            load(reduced(b), into: w.y)
+            montgomeryMultiply(w.z, w.x, UnsafePointer(rSquared), w.t)   // x·R
+            montgomeryMultiply(w.x, w.z, w.y, w.t)                       // x·y
+            return BigUInt(limbs: Array(UnsafeBufferPointer(start: w.x, count: count)))
+        }
+    }
+
+    /// `base^exponent mod n`, variable-time in the exponent: for public exponents only.
+    public func powerVartime(_ base: BigUInt, _ exponent: BigUInt) -> BigUInt {
+        if exponent.isZero { return modulus == 1 ? BigUInt() : BigUInt(1) }
+        return withWorkspace { w in
+            load(reduced(base), into: w.y)
+            montgomeryMultiply(w.x, w.y, UnsafePointer(rSquared), w.t)   // base·R
+            w.y.update(from: w.x, count: count)                          // keep base·R
+            var bit = exponent.bitWidth - 2
+            while bit >= 0 {
+                montgomeryMultiply(w.z, w.x, w.x, w.t)
+                if exponent.bit(bit) {
+                    montgomeryMultiply(w.x, w.z, w.y, w.t)
+                } else {
+                    w.x.update(from: w.z, count: count)
+                }
+                bit -= 1
+            }
+            return fromMontgomery(w)
+        }
+    }
+
+    /// `base^exponent mod n` in constant time: a fixed 4-bit window over all `exponentLimbs` limbs of the
+    /// exponent (its own limb count when omitted, which is then the only thing the timing reveals), with
+    /// every table entry read and selected by mask.
+    public func power(_ base: BigUInt, _ exponent: BigUInt, exponentLimbs: Int? = nil) -> BigUInt {
+        let limbs = max(exponentLimbs ?? exponent.limbs.count, exponent.limbs.count)
+        let e = exponent.limbs + [UInt64](repeating: 0, count: limbs - exponent.limbs.count)
+        let k = count
+        let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 16 * k)
+        defer {
+            table.update(repeating: 0, count: 16 * k)
+            table.deallocate()
+        }
+        return withWorkspace { w in
+            // table[i] = base^i · R
+            load(reduced(base), into: w.y)
+            montgomeryMultiply(table + k, w.y, UnsafePointer(rSquared), w.t)        // base·R
+            w.y.update(repeating: 0, count: k); w.y[0] = 1
+            montgomeryMultiply(table, w.y, UnsafePointer(rSquared), w.t)            // 1·R
+            for i in 2..<16 { montgomeryMultiply(table + i * k, table + (i - 1) * k, table + k, w.t) }
+
+            w.x.update(from: table, count: k)                                       // accumulator = 1·R
+            var window = limbs * 16 - 1
+            while window >= 0 {
+                for _ in 0..<4 {
+                    montgomeryMultiply(w.z, w.x, w.x, w.t)
+                    w.x.update(from: w.z, count: k)
+                }
+                let digit = (e[window / 16] >> UInt64((window % 16) * 4)) & 0xF
+                // y = table[digit], reading all 16 entries.
+                w.y.update(repeating: 0, count: k)
+                for i in 0..<16 {
+                    let difference = UInt64(i) ^ digit
+                    let mask = ((difference | (0 &- difference)) >> 63) &- 1   // all ones iff i == digit
+                    let entry = table + i * k
+                    for j in 0..<k { w.y[j] |= entry[j] & mask }
+                }
+                montgomeryMultiply(w.z, w.x, w.y, w.t)
+                w.x.update(from: w.z, count: k)
+                window -= 1
+            }
+            return fromMontgomery(w)
+        }
+    }
+
+    // MARK: - Internals
+
+    /// Scratch buffers for one operation, allocated once.
+    struct Workspace {
+        let x, y, z: UnsafeMutablePointer<UInt64>
+        /// k + 2 limbs for REDC.
+        let t: UnsafeMutablePointer<UInt64>
+    }
+
+    func withWorkspace<R>(_ body: (Workspace) -> R) -> R {
+        let k = count
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 4 * k + 2) { buffer in
+            let base = buffer.baseAddress!
+            base.initialize(repeating: 0, count: 4 * k + 2)
+            let workspace = Workspace(x: base, y: base + k, z: base + 2 * k, t: base + 3 * k)
+            let result = body(workspace)
+            base.update(repeating: 0, count: 4 * k + 2)   // leave no intermediate values behind
+            return result
+        }
+    }
+
+    /// `value mod n` if needed (a public-size check).
+    func reduced(_ value: BigUInt) -> BigUInt {
+        value.limbs.count > count || value >= modulus ? value % modulus : value
+    }
+
+    func load(_ value: BigUInt, into destination: UnsafeMutablePointer<UInt64>) {
+        destination.update(repeating: 0, count: count)
+        value.limbs.withUnsafeBufferPointer { source in
+            if let base = source.baseAddress { destination.update(from: base, count: source.count) }
+        }
+    }
+
+    /// Converts w.x out of Montgomery form.
+    private func fromMontgomery(_ w: Workspace) -> BigUInt {
+        w.y.update(repeating: 0, count: count)
+        w.y[0] = 1
+        montgomeryMultiply(w.z, w.x, w.y, w.t)
+        return BigUInt(limbs: Array(UnsafeBufferPointer(start: w.z, count: count)))
+    }
+
+    /// r = a·b·R⁻¹ mod n, for a, b < n. `r` may alias neither `a` nor `b`; `t` has k + 2 limbs.
+    func montgomeryMultiply(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>,
+                            _ t: UnsafeMutablePointer<UInt64>) {
+        n.withUnsafeBufferPointer { nb in
+            montgomeryMultiplyLimbs(r, a, b, nb.baseAddress!, n0Inverse, count, t)
+        }
+    }
+}
+
+/// CIOS Montgomery multiplication on raw limbs: r = a·b·2^(−64k) mod n, constant-time.
+/// Preconditions: a, b < n; n odd; `t` holds k + 2 limbs; `r` aliases nothing.
+@inline(__always)
+func montgomeryMultiplyLimbs(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>,
+                             _ n: UnsafePointer<UInt64>, _ n0Inverse: UInt64, _ k: Int,
+                             _ t: UnsafeMutablePointer<UInt64>) {
+    t.update(repeating: 0, count: k &+ 2)
+    var i = 0
+    while i < k {
+        // t += a · b[i]
+        let bi = b[i]
+        var carry: UInt64 = 0
+        var j = 0
+        while j < k {
+            let (high, low) = a[j].multipliedFullWidth(by: bi)
+            let (s1, o1) = low.addingReportingOverflow(t[j])
+            let (s2, o2) = s1.addingReportingOverflow(carry)
+            t[j] = s2
+            carry = high &+ (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+            j &+= 1
+        }
+        let (top, topOverflow) = t[k].addingReportingOverflow(carry)
+        t[k] = top
+        t[k &+ 1] = topOverflow ? 1 : 0
+
+        // t = (t + m·n) / 2^64 with m chosen so the low limb vanishes.
+        let m = t[0] &* n0Inverse
+        let (high0, low0) = n[0].multipliedFullWidth(by: m)
+        let (_, o0) = low0.addingReportingOverflow(t[0])
+        carry = high0 &+ (o0 ? 1 : 0)
+        j = 1
+        while j < k {
+            let (high, low) = n[j].multipliedFullWidth(by: m)
+            let (s1, o1) = low.addingReportingOverflow(t[j])
+            let (s2, o2) = s1.addingReportingOverflow(carry)
+            t[j &- 1] = s2
+            carry = high &+ (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+            j &+= 1
+        }
+        let (s, o) = t[k].addingReportingOverflow(carry)
+        t[k &- 1] = s
+        t[k] = t[k &+ 1] &+ (o ? 1 : 0)
+        i &+= 1
+    }
+    // t < 2n: subtract n, and keep the difference unless it borrowed (selected by mask, not branch).
+    var borrow: UInt64 = 0
+    var j = 0
+    while j < k {
+        let (d1, o1) = t[j].subtractingReportingOverflow(n[j])
+        let (d2, o2) = d1.subtractingReportingOverflow(borrow)
+        r[j] = d2
+        borrow = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+        j &+= 1
+    }
+    // Keep t when t[k] == 0 and the subtraction borrowed.
+    let keepT = 0 &- (borrow & (1 &- t[k]))
+    j = 0
+    while j < k {
+        r[j] = (t[j] & keepT) | (r[j] & ~keepT)
+        j &+= 1
+    }
+}

@@ -1,0 +1,98 @@
+// Algebraic properties on deterministic random operands of 1 to 8,192 bits, and edge cases.
+
+import PureBigInt
+import Testing
+import TestSupport
+
+private func random(bits: Int, _ generator: inout SplitMix64) -> BigUInt {
+    guard bits > 0 else { return BigUInt() }
+    let limbs = (0..<((bits + 63) / 64)).map { _ in generator.next() }
+    // Exactly `bits` wide: the top bit is set.
+    return BigUInt(limbs: limbs) >> (limbs.count * 64 - bits) | BigUInt(1) << (bits - 1)
+}
+
+@Suite("PureBigInt properties")
+struct BigIntPropertyTests {
+    @Test("ring and division identities on random operands of 1–8192 bits")
+    func identities() {
+        var generator = SplitMix64(seed: 8192)
+        var checked = 0
+        for round in 0..<400 {
+            let aBits = Int(generator.next() % 8192) + 1
+            let bBits = round % 4 == 0 ? aBits : Int(generator.next() % UInt64(aBits)) + 1
+            let a = random(bits: aBits, &generator), b = random(bits: bBits, &generator)
+            guard !b.isZero else { continue }
+            #expect((a + b) - b == a)
+            #expect(a + b == b + a)
+            #expect(a * b == b * a)
+            #expect((a * b) / b == a)
+            #expect((a * b) % b == 0)
+            let (q, r) = a.quotientAndRemainder(dividingBy: b)
+            #expect(q * b + r == a)
+            #expect(r < b)
+            let shift = Int(generator.next() % 300)
+            #expect(a << shift == a * BigUInt(1) << shift)
+            #expect((a << shift) >> shift == a)
+            #expect(a >> shift == a / (BigUInt(1) << shift))
+            #expect(BigUInt(bigEndianBytes: a.bigEndianBytes()) == a)
+            #expect(a.bitWidth == aBits)
+            checked += 1
+        }
+        #expect(checked > 350)
+    }
+
+    @Test("Karatsuba agrees with schoolbook on large, unbalanced operands")
+    func largeProducts() {
+        var generator = SplitMix64(seed: 4096)
+        for (aBits, bBits) in [(8192, 8192), (8192, 2600), (6000, 2561), (2560, 2560), (2561, 2561), (8192, 64)] {
+            let a = random(bits: aBits, &generator), b = random(bits: bBits, &generator)
+            let c = random(bits: 100, &generator)
+            // Distributivity ties products of different shapes together.
+            #expect(a * (b + c) == a * b + a * c)
+            #expect((a * b) / a == b)
+        }
+    }
+
+    @Test("edge cases: zero, one, limb boundaries, carries through every limb")
+    func edges() {
+        let zero = BigUInt(), one: BigUInt = 1
+        let allOnes = BigUInt(limbs: [UInt64](repeating: .max, count: 32))
+        #expect(zero.bitWidth == 0 && zero.description == "0" && zero.bigEndianBytes().isEmpty)
+        #expect(allOnes + one == one << 2048)
+        #expect((one << 2048) - one == allOnes)
+        #expect(allOnes * allOnes == (one << 4096) - (one << 2049) + one)
+        #expect(BigUInt(UInt64.max) + 1 == BigUInt(limbs: [0, 1]))
+        #expect(BigUInt(limbs: [0, 1]) - 1 == BigUInt(UInt64.max))
+        #expect(BigUInt(5).subtractingReportingOverflow(6).overflow)
+        #expect(BigUInt(bigEndianBytes: [0, 0, 1, 0]) == 256)
+        #expect(BigUInt(256).bigEndianBytes(length: 4) == [0, 0, 1, 0])
+        #expect(BigUInt(256).bigEndianBytes(length: 1) == nil)
+        #expect(BigUInt("", radix: 10) == nil)
+        #expect(BigUInt("12a", radix: 10) == nil)
+        #expect(BigUInt("-1", radix: 10) == nil)
+        #expect(BigUInt("zz", radix: 36) == 1295)
+        #expect(BigInt("-0")?.isNegative == false)
+        #expect(BigInt(Int64.min).description == "-9223372036854775808")
+        #expect(BigUInt(7).inverse(modulo: 1) == nil)
+        #expect(BigUInt(6).inverse(modulo: 9) == nil)
+        #expect(MontgomeryContext(modulus: 10) == nil)
+        #expect(MontgomeryContext(modulus: 1) == nil)
+        #expect(BigUInt(3).power(0, modulus: 7) == 1)
+        #expect(BigUInt(3).power(5) == 243)
+    }
+
+    @Test("random(below:) stays below the bound and covers it")
+    func randomBelow() {
+        var generator = SplitMix64(seed: 1)
+        let bound: BigUInt = 10
+        var seen = Set<BigUInt>()
+        for _ in 0..<500 {
+            let value = BigUInt.random(below: bound, using: &generator)
+            #expect(value < bound)
+            seen.insert(value)
+        }
+        #expect(seen.count == 10)
+        let big = BigUInt(1) << 2000 + 12345
+        for _ in 0..<20 { #expect(BigUInt.random(below: big, using: &generator) < big) }
+    }
+}

@@ -1,0 +1,102 @@
+// Results of big-integer operations against Python's integers (Vectors/bigint_vectors.json, made by
+// Vectors/generate_bigint_vectors.py): operands of 1 to 8,192 bits, including all-ones values whose carries
+// ripple through every limb and single-bit values on limb boundaries.
+
+import PureBigInt
+import Testing
+import TestSupport
+
+struct Vectors: Decodable {
+    struct Arithmetic: Decodable, Sendable {
+        let a, b, sum, difference, product, quotient, remainder: String
+        let shift: Int
+        let left, right, and, or, xor, gcd, decimal, base36, base7: String
+    }
+    struct Modular: Decodable, Sendable {
+        let modulus, base, exponent, power, x: String
+        let inverse: String?
+    }
+    struct Signed: Decodable, Sendable {
+        let a, b, sum, difference, product, quotient, remainder: String
+        let shift: Int
+        let right, left, and, or, xor, not: String
+    }
+    let arithmetic: [Arithmetic]
+    let modular: [Modular]
+    let signed: [Signed]
+}
+
+private let vectors = try? VectorFiles.json(Vectors.self, "bigint_vectors.json")
+
+private func hex(_ text: String) -> BigUInt {
+    BigUInt(text, radix: 16)!
+}
+
+@Suite("PureBigInt against Python's integers")
+struct BigIntVectorTests {
+    @Test("every vector case ran")
+    func counts() {
+        #expect(vectors?.arithmetic.count == 88)
+        #expect(vectors?.modular.count == 27)
+        #expect(vectors?.signed.count == 60)
+    }
+
+    @Test("unsigned arithmetic, shifts, bitwise, gcd and text", arguments: vectors?.arithmetic ?? [])
+    func arithmetic(_ v: Vectors.Arithmetic) {
+        let a = hex(v.a), b = hex(v.b)
+        #expect(a + b == hex(v.sum))
+        #expect((a > b ? a - b : b - a) == hex(v.difference))
+        #expect(a * b == hex(v.product))
+        let (q, r) = a.quotientAndRemainder(dividingBy: b)
+        #expect(q == hex(v.quotient))
+        #expect(r == hex(v.remainder))
+        #expect(a << v.shift == hex(v.left))
+        #expect(a >> v.shift == hex(v.right))
+        #expect(a & b == hex(v.and))
+        #expect(a | b == hex(v.or))
+        #expect(a ^ b == hex(v.xor))
+        #expect(a.greatestCommonDivisor(with: b) == hex(v.gcd))
+        #expect(a.description == v.decimal)
+        #expect(BigUInt(v.decimal) == a)
+        #expect(String(a, radix: 36) == v.base36)
+        #expect(String(a, radix: 7) == v.base7)
+        #expect(BigUInt(v.base36.uppercased(), radix: 36) == a)
+        #expect(String(a, radix: 16) == v.a)
+    }
+
+    @Test("modular exponentiation (Montgomery, constant-time and vartime) and inverses", arguments: vectors?.modular ?? [])
+    func modular(_ v: Vectors.Modular) {
+        let m = hex(v.modulus), base = hex(v.base), e = hex(v.exponent), expected = hex(v.power)
+        #expect(base.power(e, modulus: m) == expected)
+        if let context = MontgomeryContext(modulus: m) {
+            #expect(context.powerVartime(base, e) == expected)
+            #expect(context.power(base, e) == expected)
+            #expect(context.power(base, e, exponentLimbs: m.limbs.count + 2) == expected)
+            #expect(context.multiply(base, base) == base * base % m)
+        } else {
+            #expect(!m.isOdd)
+        }
+        let x = hex(v.x)
+        if let inverse = v.inverse {
+            #expect(x.inverse(modulo: m) == hex(inverse))
+        } else {
+            #expect(x.inverse(modulo: m) == nil)
+        }
+    }
+
+    @Test("signed arithmetic with Swift's Int semantics", arguments: vectors?.signed ?? [])
+    func signed(_ v: Vectors.Signed) {
+        let a = BigInt(v.a)!, b = BigInt(v.b)!
+        #expect((a + b).description == v.sum)
+        #expect((a - b).description == v.difference)
+        #expect((a * b).description == v.product)
+        #expect((a / b).description == v.quotient)
+        #expect((a % b).description == v.remainder)
+        #expect((a >> v.shift).description == v.right)
+        #expect((a << v.shift).description == v.left)
+        #expect((a & b).description == v.and)
+        #expect((a | b).description == v.or)
+        #expect((a ^ b).description == v.xor)
+        #expect((~a).description == v.not)
+    }
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Writes bigint_vectors.json: expected results of big-integer operations computed with Python's own
+integers (independent of PureBigInt). Deterministic: random.Random(20261122). Values are hex strings."""
+import json, math, pathlib, random
+
+rng = random.Random(20261122)
+sizes = [1, 2, 7, 63, 64, 65, 127, 128, 129, 191, 192, 255, 256, 511, 512, 1023, 1024, 2047, 2048, 3072, 4096, 8192]
+
+def number(bits, kind):
+    if kind == "random":
+        return rng.getrandbits(bits) | (1 << (bits - 1))
+    if kind == "ones":            # every bit set: carries ripple through every limb
+        return (1 << bits) - 1
+    if kind == "power":           # a single bit: limb boundaries
+        return 1 << (bits - 1)
+    if kind == "sparse":
+        return (1 << (bits - 1)) | 1
+
+h = lambda v: format(v, "x")
+arith = []
+for a_bits in sizes:
+    for kind in ["random", "ones", "power", "sparse"]:
+        a = number(a_bits, kind)
+        b_bits = rng.choice([s for s in sizes if s <= max(a_bits, 64)])
+        b = number(b_bits, rng.choice(["random", "ones", "random", "sparse"]))
+        shift = rng.choice([0, 1, 63, 64, 65, 100, 200])
+        arith.append({
+            "a": h(a), "b": h(b), "sum": h(a + b), "difference": h(abs(a - b)), "product": h(a * b),
+            "quotient": h(a // b), "remainder": h(a % b), "shift": shift, "left": h(a << shift), "right": h(a >> shift),
+            "and": h(a & b), "or": h(a | b), "xor": h(a ^ b), "gcd": h(math.gcd(a, b)),
+            "decimal": str(a), "base36": "",
+        })
+
+def base(v, r):
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    if v == 0: return "0"
+    out = []
+    while v:
+        v, d = divmod(v, r)
+        out.append(digits[d])
+    return "".join(reversed(out))
+
+for case in arith:
+    case["base36"] = base(int(case["a"], 16), 36)
+    case["base7"] = base(int(case["a"], 16), 7)
+
+modular = []
+for bits in [64, 128, 256, 521, 1024, 2048, 3072, 4096]:
+    for _ in range(3):
+        m = rng.getrandbits(bits) | (1 << (bits - 1)) | 1
+        base_value = rng.getrandbits(bits + 5)          # may exceed the modulus
+        exponent = rng.choice([65537, 3, rng.getrandbits(bits), (1 << bits) - 1])
+        inverse = None
+        x = rng.getrandbits(bits) % m
+        if math.gcd(x, m) == 1:
+            inverse = pow(x, -1, m)
+        modular.append({"modulus": h(m), "base": h(base_value), "exponent": h(exponent),
+                        "power": h(pow(base_value, exponent, m)), "x": h(x),
+                        "inverse": h(inverse) if inverse is not None else None})
+# Even moduli go through the non-Montgomery path.
+for bits in [64, 200, 1024]:
+    m = rng.getrandbits(bits) & ~1 | (1 << (bits - 1))
+    base_value = rng.getrandbits(bits)
+    exponent = rng.getrandbits(bits)
+    modular.append({"modulus": h(m), "base": h(base_value), "exponent": h(exponent),
+                    "power": h(pow(base_value, exponent, m)), "x": h(3), "inverse": h(pow(3, -1, m)) if math.gcd(3, m) == 1 else None})
+
+signed = []
+for _ in range(60):
+    bits_a, bits_b = rng.choice(sizes[:16]), rng.choice(sizes[:12])
+    a = rng.getrandbits(bits_a) * rng.choice([1, -1])
+    b = (rng.getrandbits(bits_b) | 1) * rng.choice([1, -1])
+    s = rng.choice([0, 1, 3, 64, 70])
+    q = abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1)   # truncating, as Swift
+    r = a - q * b
+    signed.append({"a": str(a), "b": str(b), "sum": str(a + b), "difference": str(a - b), "product": str(a * b),
+                   "quotient": str(q), "remainder": str(r), "shift": s, "right": str(a >> s), "left": str(a << s),
+                   "and": str(a & b), "or": str(a | b), "xor": str(a ^ b), "not": str(~a)})
+
+path = pathlib.Path(__file__).with_name("bigint_vectors.json")
+path.write_text(json.dumps({"generator": "generate_bigint_vectors.py (Python integers)", "arithmetic": arith,
+                            "modular": modular, "signed": signed}, indent=0) + "\n")
