@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "PureBase64", targets: ["PureBase64"]),
         .library(name: "PureASN1", targets: ["PureASN1"]),
         .library(name: "PureBigInt", targets: ["PureBigInt"]),
+        .library(name: "PureRSA", targets: ["PureRSA"]),
         .executable(name: "appleauth", targets: ["appleauth"]),
     ],
     targets: [
@@ -20,6 +21,7 @@ let package = Package(
         .target(name: "PureBase64"),
         .target(name: "PureASN1", dependencies: ["PureBase64"]),
         .target(name: "PureBigInt"),
+        .target(name: "PureRSA", dependencies: ["PureBigInt", "PureSHA2", "PureASN1"]),
 
         // The command-line tool. Until AppleAuth exists, `appleauth demo` exercises the primitives
         // that are already here on built-in sample data.
@@ -45,6 +47,11 @@ let package = Package(
         .testTarget(
             name: "PureBigIntTests",
             dependencies: ["PureBigInt", "TestSupport"],
+            exclude: ["Vectors"]
+        ),
+        .testTarget(
+            name: "PureRSATests",
+            dependencies: ["PureRSA", "PureBigInt", "PureASN1", "PureBase64", "PureSHA2", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

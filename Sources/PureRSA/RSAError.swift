@@ -1,0 +1,40 @@
+// The one error type of PureRSA.
+
+/// Why an RSA public key was refused.
+public struct RSAError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Reason: Hashable, Sendable {
+        /// The modulus has fewer than 2048 bits (the policy minimum); the size is given.
+        case modulusTooSmall(bits: Int)
+        /// The modulus has more than 16384 bits (refused so that hostile keys cannot cost unbounded time).
+        case modulusTooLarge(bits: Int)
+        /// The modulus is even, so it is not an RSA modulus.
+        case evenModulus
+        /// The exponent is even, 1, or not below the modulus.
+        case invalidExponent
+        /// The exponent is wider than 33 bits (as in BoringSSL): refused to bound verification time.
+        case exponentTooLarge(bits: Int)
+        /// The key container could not be read (the PureASN1 message is given).
+        case invalidKeyEncoding(String)
+    }
+
+    public let reason: Reason
+
+    public init(_ reason: Reason) { self.reason = reason }
+
+    public var description: String {
+        switch reason {
+        case .modulusTooSmall(let bits):
+            return "the RSA modulus has \(bits) bits; keys below 2048 bits are refused as too weak"
+        case .modulusTooLarge(let bits):
+            return "the RSA modulus has \(bits) bits; keys above 16384 bits are refused"
+        case .evenModulus:
+            return "the RSA modulus is even, so this is not an RSA public key"
+        case .invalidExponent:
+            return "the RSA public exponent must be odd, greater than 1 and below the modulus (65537 in practice)"
+        case .exponentTooLarge(let bits):
+            return "the RSA public exponent has \(bits) bits; at most 33 are accepted (65537 in practice)"
+        case .invalidKeyEncoding(let message):
+            return "the RSA key could not be read: \(message)"
+        }
+    }
+}

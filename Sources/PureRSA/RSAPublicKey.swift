@@ -1,0 +1,95 @@
+// RSA public keys for signature verification, named as in swift-crypto's `_RSA.Signing`.
+//
+// Key policy (../shared/DESIGN.md): modulus of 2048 to 16384 bits and odd; public exponent odd, greater
+// than 1, below the modulus and at most 33 bits wide (BoringSSL's bound; 65537 in practice). The
+// Montgomery context for the modulus is built once, here, so that verifications do not repeat it.
+
+import PureASN1
+import PureBigInt
+
+/// RSA, for verifying PKCS#1 v1.5 signatures (RFC 8017).
+public enum RSA {
+    public enum Signing {}
+}
+
+extension RSA.Signing {
+    /// The signature padding. Only PKCS#1 v1.5 with SHA-256 (JWS "RS256") is implemented; the name matches
+    /// swift-crypto's, which calls it insecure for new designs (PSS is preferred) but it is what Apple uses.
+    public enum Padding: Sendable, Hashable {
+        case insecurePKCS1v1_5
+    }
+
+    /// An RSA public key.
+    public struct PublicKey: Sendable {
+        /// The modulus n.
+        public let modulus: BigUInt
+        /// The public exponent e.
+        public let publicExponent: BigUInt
+        /// The modulus length in bytes, k in RFC 8017.
+        let byteCount: Int
+        /// Precomputed arithmetic modulo n.
+        let context: MontgomeryContext
+
+        /// The modulus size in bits.
+        public var keySizeInBits: Int { modulus.bitWidth }
+
+        /// A key from the big-endian bytes of the modulus and exponent (e.g. a JWK's decoded `n` and `e`).
+        /// Leading zero bytes are ignored. Throws `RSAError` when the key breaks the policy.
+        public init<N: Collection, E: Collection>(modulus: N, publicExponent: E) throws(RSAError)
+        where N.Element == UInt8, E.Element == UInt8 {
+            try self.init(modulus: BigUInt(bigEndianBytes: modulus), publicExponent: BigUInt(bigEndianBytes: publicExponent),
+                          minimumBits: 2048)
+        }
+
+        /// A key from DER: a SubjectPublicKeyInfo (rsaEncryption) or a PKCS#1 RSAPublicKey.
+        public init(derRepresentation: [UInt8]) throws(RSAError) {
+            let material: RSAPublicKeyMaterial
+            do { material = try RSAPublicKeyMaterial(derRepresentation: derRepresentation) } catch {
+                throw RSAError(.invalidKeyEncoding(error.description))
+            }
+            try self.init(modulus: material.modulus, publicExponent: material.publicExponent)
+        }
+
+        /// A key from PEM: "PUBLIC KEY" (SubjectPublicKeyInfo) or "RSA PUBLIC KEY" (PKCS#1).
+        public init(pemRepresentation: String) throws(RSAError) {
+            let material: RSAPublicKeyMaterial
+            do { material = try RSAPublicKeyMaterial(pemRepresentation: pemRepresentation) } catch {
+                throw RSAError(.invalidKeyEncoding(error.description))
+            }
+            try self.init(modulus: material.modulus, publicExponent: material.publicExponent)
+        }
+
+        /// The key policy with a chosen minimum size. `package` so that tests can verify NIST's 1024-bit
+        /// vectors; users always get the 2048-bit minimum.
+        package init(modulus n: BigUInt, publicExponent e: BigUInt, minimumBits: Int) throws(RSAError) {
+            let bits = n.bitWidth
+            guard bits >= minimumBits else { throw RSAError(.modulusTooSmall(bits: bits)) }
+            guard bits <= 16384 else { throw RSAError(.modulusTooLarge(bits: bits)) }
+            guard n.isOdd, let context = MontgomeryContext(modulus: n) else { throw RSAError(.evenModulus) }
+            guard e.bitWidth <= 33 else { throw RSAError(.exponentTooLarge(bits: e.bitWidth)) }
+            guard e.isOdd, e > 1, e < n else { throw RSAError(.invalidExponent) }
+            modulus = n
+            publicExponent = e
+            byteCount = (bits + 7) / 8
+            self.context = context
+        }
+
+        /// SubjectPublicKeyInfo DER.
+        public var derRepresentation: [UInt8] {
+            let pkcs1 = PKCS1RSAPublicKey(modulus: modulus.bigEndianBytes(), publicExponent: publicExponent.bigEndianBytes())
+            return SubjectPublicKeyInfo(algorithm: .rsaEncryption, subjectPublicKey: pkcs1.derRepresentation).derRepresentation
+        }
+
+        /// SubjectPublicKeyInfo PEM ("PUBLIC KEY").
+        public var pemRepresentation: String { PEM.encode(label: "PUBLIC KEY", derBytes: derRepresentation) }
+    }
+
+    /// An RSA signature: the k-byte big-endian integer s (RFC 8017 §8.2.2).
+    public struct RSASignature: Sendable, Hashable {
+        public let rawRepresentation: [UInt8]
+
+        public init<Bytes: Sequence>(rawRepresentation: Bytes) where Bytes.Element == UInt8 {
+            self.rawRepresentation = Array(rawRepresentation)
+        }
+    }
+}
