@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(name: "PureJWT", path: ".."),
         .package(url: "https://github.com/apple/swift-crypto.git", exact: "4.5.2"),
+        .package(url: "https://github.com/attaswift/BigInt.git", exact: "6.0.1"),
     ],
     targets: [
         .executableTarget(
@@ -19,7 +20,11 @@ let package = Package(
             dependencies: [
                 .product(name: "PureSHA2", package: "PureJWT"),
                 .product(name: "PureBase64", package: "PureJWT"),
+                .product(name: "PureBigInt", package: "PureJWT"),
+                .product(name: "PureRSA", package: "PureJWT"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "BigInt", package: "BigInt"),
             ]
         ),
     ],

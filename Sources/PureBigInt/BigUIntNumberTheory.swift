@@ -17,6 +17,15 @@ extension BigUInt {
         return result
     }
 
+    /// `self^exponent mod modulus`, variable-time in the exponent: for public exponents only (e.g. an RSA
+    /// public exponent). Traps if `modulus` is zero.
+    public func powerVartime(_ exponent: BigUInt, modulus: BigUInt) -> BigUInt {
+        precondition(!modulus.isZero, "modulus is zero")
+        if modulus == 1 { return BigUInt() }
+        if let context = MontgomeryContext(modulus: modulus) { return context.powerVartime(self, exponent) }
+        return power(exponent, modulus: modulus)
+    }
+
     /// `self^exponent` (no modulus). Variable-time.
     public func power(_ exponent: Int) -> BigUInt {
         precondition(exponent >= 0, "negative exponent")

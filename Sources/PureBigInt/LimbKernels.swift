@@ -92,14 +92,52 @@ func multiplySubtractLimbs(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer
     return carry
 }
 
-/// Schoolbook product: `r[0..<aCount+bCount] = a * b`. `r` must not overlap `a` or `b`.
+/// `r[0…count+1] += a[0..<count]·m0 + a[0..<count]·m1·2^64`, for `r[count]` and `r[count+1]` zero on
+/// entry (they receive the top limbs). Two rows at once give the processor two independent carry chains;
+/// one row's chain alone leaves it waiting on each carry. `count` ≥ 1.
+@inline(__always)
+func multiplyAddTwoRows(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ m0: UInt64, _ m1: UInt64, count: Int) {
+    // Row 0 at position 0.
+    var (carry0, low) = a[0].multipliedFullWidth(by: m0)
+    let (first, o) = low.addingReportingOverflow(r[0])
+    r[0] = first
+    carry0 &+= o ? 1 : 0
+    var carry1: UInt64 = 0
+    // Row 0 at position i, row 1 at position i (it multiplies a[i−1]).
+    var i = 1
+    while i < count {
+        let (h0, l0) = a[i].multipliedFullWidth(by: m0)
+        let (s1, o1) = l0.addingReportingOverflow(r[i])
+        let (s2, o2) = s1.addingReportingOverflow(carry0)
+        carry0 = h0 &+ (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+        let (h1, l1) = a[i &- 1].multipliedFullWidth(by: m1)
+        let (s3, o3) = l1.addingReportingOverflow(s2)
+        let (s4, o4) = s3.addingReportingOverflow(carry1)
+        carry1 = h1 &+ (o3 ? 1 : 0) &+ (o4 ? 1 : 0)
+        r[i] = s4
+        i &+= 1
+    }
+    // Position count: row 0's carry and row 1's last product.
+    let (h1, l1) = a[count &- 1].multipliedFullWidth(by: m1)
+    let (s1, o1) = l1.addingReportingOverflow(carry0)
+    let (s2, o2) = s1.addingReportingOverflow(carry1)
+    r[count] = s2
+    r[count &+ 1] = h1 &+ (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+}
+
+/// Schoolbook product: `r[0..<aCount+bCount] = a * b`, two rows of b at a time. `r` must not overlap `a`
+/// or `b`.
 func multiplyLimbs(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, aCount: Int,
                    _ b: UnsafePointer<UInt64>, bCount: Int) {
     r.update(repeating: 0, count: aCount &+ bCount)
     var j = 0
-    while j < bCount {
+    while j &+ 1 < bCount {
+        // r[j+aCount] and r[j+aCount+1] are still zero here: earlier rows reach r[j+aCount−1] at most.
+        multiplyAddTwoRows(r + j, a, b[j], b[j &+ 1], count: aCount)
+        j &+= 2
+    }
+    if j < bCount {
         r[aCount &+ j] = multiplyAddLimbs(r + j, a, b[j], count: aCount)
-        j &+= 1
     }
 }
 

@@ -26,7 +26,7 @@ while let argument = arguments.popFirst() {
 FileHandle.standardError.write(Data("warning: a debug build; run with -c release for meaningful figures\n".utf8))
 #endif
 
-let all = SHA2Benchmarks.comparisons()
+let all = SHA2Benchmarks.comparisons() + RSABenchmarks.comparisons() + BigIntBenchmarks.comparisons()
 let selected = all.filter { filter == nil || $0.name.contains(filter!) }
 if selected.isEmpty {
     FileHandle.standardError.write(Data("no benchmark name contains '\(filter ?? "")'\n".utf8))
