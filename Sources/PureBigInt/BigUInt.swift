@@ -95,13 +95,29 @@ extension BigUInt: Comparable {
 
 extension BigUInt {
     /// The value from big-endian bytes (leading zero bytes allowed).
+    @inlinable
     public init<Bytes: Collection>(bigEndianBytes bytes: Bytes) where Bytes.Element == UInt8 {
+        if let value = bytes.withContiguousStorageIfAvailable({ BigUInt(bigEndianBuffer: $0) }) {
+            self = value
+        } else {
+            self = Array(bytes).withUnsafeBufferPointer { BigUInt(bigEndianBuffer: $0) }
+        }
+    }
+
+    /// The value from big-endian bytes in memory; eight bytes per limb, from the end.
+    @usableFromInline
+    init(bigEndianBuffer bytes: UnsafeBufferPointer<UInt8>) {
         let count = bytes.count
         var limbs = [UInt64](repeating: 0, count: (count + 7) / 8)
-        var position = count
-        for byte in bytes {
-            position -= 1
-            limbs[position / 8] |= UInt64(byte) << UInt64((position % 8) * 8)
+        var end = count
+        var index = 0
+        while end > 0 {
+            let start = max(0, end - 8)
+            var limb: UInt64 = 0
+            for position in start..<end { limb = limb << 8 | UInt64(bytes[position]) }
+            limbs[index] = limb
+            index += 1
+            end = start
         }
         self.init(limbs: limbs)
     }

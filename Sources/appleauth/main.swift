@@ -1,21 +1,13 @@
 // appleauth: the PureJWT command-line tool.
 //
 // Today it has one command, `demo`, which runs the primitives that exist so far (SHA-256, HMAC,
-// base64url) on built-in sample data and exits non-zero if any check fails. The Sign in with Apple
+// base64url, RSA) on built-in sample data and exits non-zero if any check fails. The Sign in with Apple
 // commands (client secret, token exchange, identity-token verification) arrive with the AppleAuth module.
 
 import Foundation
 import PureBase64
+import PureRSA
 import PureSHA2
-
-/// RFC 7515 Appendix A.1: a JWS signed with HMAC SHA-256, and the key it was signed with.
-enum SampleData {
-    static let compactJWS = "eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9"
-        + ".eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ"
-        + ".dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
-    /// The JWK's "k" member (RFC 7515 A.1.1).
-    static let keyBase64URL = "AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow"
-}
 
 struct DemoFailure: Error, CustomStringConvertible {
     let description: String
@@ -67,7 +59,30 @@ func runDemo() throws {
 
     print("  SHA-256 of the token              \(SHA256.hash(data: Array(SampleData.compactJWS.utf8)))")
     guard valid, tamperedRejected else { throw DemoFailure(description: "a check failed; see above") }
-    print("All checks passed. ES256 client secrets and RS256 identity tokens arrive with the next modules.")
+    try runAppleTokenDemo()
+    print("All checks passed. ES256 client secrets and the identity-token claims arrive with the next modules.")
+}
+
+/// RS256: a real Apple identity token against Apple's published key (signature only; the claims are
+/// checked once the AppleAuth module exists).
+func runAppleTokenDemo() throws {
+    print("")
+    print("RS256: a real Apple identity token against Apple's key \(AppleSample.kid) (signature only)")
+    let key = try RSA.Signing.PublicKey(modulus: try Base64URL.decode(AppleSample.modulusBase64URL),
+                                        publicExponent: try Base64URL.decode(AppleSample.exponentBase64URL))
+    print("  key                               RSA-\(key.keySizeInBits), e = \(key.publicExponent)")
+    let parts = AppleSample.identityToken.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 3 else { throw DemoFailure(description: "the sample token does not have three parts") }
+    print("  header                            \(visible(try Base64URL.decode(parts[0])))")
+    let signingInput = Array(AppleSample.identityToken.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
+    let signature = RSA.Signing.RSASignature(rawRepresentation: try Base64URL.decode(parts[2]))
+    let valid = key.isValidSignature(signature, for: signingInput)
+    print("  signature valid                   \(valid ? "yes" : "NO")")
+    var tampered = signingInput
+    tampered[tampered.count / 2] ^= 0x01
+    let rejected = !key.isValidSignature(signature, for: tampered)
+    print("  one-bit change rejected           \(rejected ? "yes" : "NO")")
+    guard valid, rejected else { throw DemoFailure(description: "an RS256 check failed; see above") }
 }
 
 func printError(_ message: String) {
@@ -78,7 +93,7 @@ let usage = """
     usage: appleauth <command>
 
     commands:
-      demo    verify the RFC 7515 A.1 sample token with PureJWT's SHA-256, HMAC and base64url
+      demo    verify built-in sample tokens: RFC 7515 A.1 (HS256) and a real Apple identity token (RS256)
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
