@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "PureASN1", targets: ["PureASN1"]),
         .library(name: "PureBigInt", targets: ["PureBigInt"]),
         .library(name: "PureRSA", targets: ["PureRSA"]),
+        .library(name: "PureP256", targets: ["PureP256"]),
         .executable(name: "appleauth", targets: ["appleauth"]),
     ],
     targets: [
@@ -22,6 +23,7 @@ let package = Package(
         .target(name: "PureASN1", dependencies: ["PureBase64"]),
         .target(name: "PureBigInt"),
         .target(name: "PureRSA", dependencies: ["PureBigInt", "PureSHA2", "PureASN1"]),
+        .target(name: "PureP256", dependencies: ["PureSHA2", "PureASN1"]),
 
         // The command-line tool. Until AppleAuth exists, `appleauth demo` exercises the primitives
         // that are already here on built-in sample data.
@@ -52,6 +54,11 @@ let package = Package(
         .testTarget(
             name: "PureRSATests",
             dependencies: ["PureRSA", "PureBigInt", "PureASN1", "PureBase64", "PureSHA2", "TestSupport"],
+            exclude: ["Vectors"]
+        ),
+        .testTarget(
+            name: "PureP256Tests",
+            dependencies: ["PureP256", "PureASN1", "PureSHA2", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

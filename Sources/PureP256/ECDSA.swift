@@ -1,0 +1,40 @@
+// ECDSA over P-256 with SHA-256, FIPS 186-5 §6.4: signing with RFC 6979 nonces, and verification with
+// the checks of ../shared/DESIGN.md (r and s in [1, n − 1]; the public key was validated when built).
+
+import PureSHA2
+
+enum ECDSA {
+    /// The integer e of FIPS 186-5 §6.4.1 step 2 (bits2int of a 256-bit digest: the digest itself).
+    static func digestInteger(_ digest: SHA256Digest) -> U256 {
+        digest.withUnsafeBytes { U256(bigEndian: $0) }
+    }
+
+    /// Signs with the given nonce k ∈ [1, n − 1]; nil if r or s came out zero (then the caller takes the
+    /// next nonce). Constant-time in d and k.
+    static func sign(digest e: U256, privateKey d: Scalar, nonce k: U256) -> (r: U256, s: U256)? {
+        // R = k·G; r = x(R) mod n.
+        let point = ProjectivePoint.generator.multiplied(by: k)
+        guard let affine = point.affine() else { return nil }
+        let r = Scalar(reducing: affine.x.canonical)
+        // s = k⁻¹(e + r·d) mod n
+        let kScalar = Scalar(reducing: k)
+        let s = kScalar.inverted * (Scalar(reducing: e) + r * d)
+        let rZero = r.isZeroMask, sZero = s.isZeroMask
+        guard (rZero | sZero) == 0 else { return nil }
+        return (r.canonical, s.canonical)
+    }
+
+    /// Verifies (r, s) over digest e for public point Q. Variable-time: all inputs are public.
+    static func verify(digest e: U256, r: U256, s: U256, publicKey q: ProjectivePoint) -> Bool {
+        // §6.4.2 step 1: r, s ∈ [1, n − 1].
+        guard let rScalar = Scalar(canonical: r), rScalar.isZeroMask == 0,
+              let sScalar = Scalar(canonical: s), sScalar.isZeroMask == 0 else { return false }
+        let w = sScalar.inverted
+        let u1 = (Scalar(reducing: e) * w).canonical
+        let u2 = (rScalar * w).canonical
+        let point = ProjectivePoint.generator.multiplied(by: u1).adding(q.multiplied(by: u2))
+        guard let affine = point.affine() else { return false }
+        let v = Scalar(reducing: affine.x.canonical).canonical
+        return v == r
+    }
+}

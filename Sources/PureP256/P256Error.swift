@@ -1,0 +1,48 @@
+// The one error type of PureP256.
+
+/// Why a P-256 key or signature was refused.
+public struct P256Error: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Reason: Hashable, Sendable {
+        /// Bytes of the wrong length for the representation (expected, found).
+        case invalidLength(expected: Int, found: Int)
+        /// A point encoding whose first byte is not 02, 03 or 04 as the representation requires.
+        case invalidPointEncoding
+        /// A coordinate not below p.
+        case coordinateOutOfRange
+        /// A point that is not on the curve.
+        case pointNotOnCurve
+        /// A private scalar equal to 0 or not below n.
+        case invalidPrivateKey
+        /// A signature component equal to 0 or not below n, or malformed DER.
+        case invalidSignature(String)
+        /// The key container could not be read (the PureASN1 message is given).
+        case invalidKeyEncoding(String)
+        /// The private key file's public key does not match its private scalar.
+        case inconsistentKey
+    }
+
+    public let reason: Reason
+
+    public init(_ reason: Reason) { self.reason = reason }
+
+    public var description: String {
+        switch reason {
+        case .invalidLength(let expected, let found):
+            return "expected \(expected) bytes but found \(found)"
+        case .invalidPointEncoding:
+            return "the point encoding must start with 04 (uncompressed) or 02/03 (compressed), SEC 1 §2.3.3"
+        case .coordinateOutOfRange:
+            return "a point coordinate is not below the field prime p"
+        case .pointNotOnCurve:
+            return "the point is not on the P-256 curve; the public key is corrupted or belongs to another curve"
+        case .invalidPrivateKey:
+            return "the private key must be an integer between 1 and n − 1"
+        case .invalidSignature(let what):
+            return "invalid ECDSA signature: \(what)"
+        case .invalidKeyEncoding(let message):
+            return "the key could not be read: \(message)"
+        case .inconsistentKey:
+            return "the key file's public key does not belong to its private key"
+        }
+    }
+}

@@ -1,0 +1,37 @@
+// Deterministic nonces, RFC 6979 §3.2, with HMAC-SHA-256, for P-256 (qlen = hlen = 256, so bits2int is
+// the identity on 32 bytes and bits2octets(h) is h mod n as 32 bytes).
+//
+// Constant-time apart from the rejection of a candidate k ≥ n or k = 0, which happens with probability
+// below 2^-32 and reveals only that one candidate was discarded.
+
+import PureSHA2
+
+struct RFC6979Nonces {
+    private var key: SymmetricKey
+    private var v: [UInt8]
+
+    /// §3.2 steps a–g for private key `d` and message digest `digest`; `extra` (step d's optional
+    /// k' data, §3.6) hedges the nonce with fresh randomness when given.
+    init(privateKey d: U256, digest: U256, extra: [UInt8] = []) {
+        let x = d.bigEndianBytes
+        let h1 = Scalar.modulus.reduceOnce(digest).bigEndianBytes
+        v = [UInt8](repeating: 0x01, count: 32)                                   // b
+        key = SymmetricKey(data: [UInt8](repeating: 0x00, count: 32))             // c
+        key = SymmetricKey(data: HMAC<SHA256>.authenticationCode(for: v + [0x00] + x + h1 + extra, using: key))  // d
+        v = Array(HMAC<SHA256>.authenticationCode(for: v, using: key))            // e
+        key = SymmetricKey(data: HMAC<SHA256>.authenticationCode(for: v + [0x01] + x + h1 + extra, using: key))  // f
+        v = Array(HMAC<SHA256>.authenticationCode(for: v, using: key))            // g
+    }
+
+    /// §3.2 step h: the next candidate k in [1, n − 1].
+    mutating func next() -> U256 {
+        while true {
+            v = Array(HMAC<SHA256>.authenticationCode(for: v, using: key))
+            let candidate = v.withUnsafeBytes { U256(bigEndian: $0) }
+            let inRange = U256.lessThanMask(candidate, Scalar.order) & ~candidate.isZeroMask
+            if inRange != 0 { return candidate }
+            key = SymmetricKey(data: HMAC<SHA256>.authenticationCode(for: v + [0x00], using: key))
+            v = Array(HMAC<SHA256>.authenticationCode(for: v, using: key))
+        }
+    }
+}

@@ -1,0 +1,131 @@
+// 256-bit values as four UInt64 limbs in a struct (no arrays, no heap), least significant first, and the
+// constant-time primitives the field and scalar arithmetic are built from.
+//
+// Every function here runs in time independent of the values: no branch and no memory index depends on
+// them. Selection and comparison results are masks (all ones or all zeros), never Bools that a caller
+// might branch on.
+
+@usableFromInline
+struct U256: Sendable, Hashable {
+    var w0, w1, w2, w3: UInt64
+
+    @inline(__always)
+    init(_ w0: UInt64, _ w1: UInt64, _ w2: UInt64, _ w3: UInt64) {
+        (self.w0, self.w1, self.w2, self.w3) = (w0, w1, w2, w3)
+    }
+
+    static let zero = U256(0, 0, 0, 0)
+
+    /// From 32 big-endian bytes. The caller guarantees the count.
+    init(bigEndian bytes: UnsafeRawBufferPointer) {
+        @inline(__always) func word(_ offset: Int) -> UInt64 {
+            UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+        self.init(word(24), word(16), word(8), word(0))
+    }
+
+    /// 32 big-endian bytes.
+    var bigEndianBytes: [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: 32)
+        bytes.withUnsafeMutableBytes { out in
+            out.storeBytes(of: w3.bigEndian, toByteOffset: 0, as: UInt64.self)
+            out.storeBytes(of: w2.bigEndian, toByteOffset: 8, as: UInt64.self)
+            out.storeBytes(of: w1.bigEndian, toByteOffset: 16, as: UInt64.self)
+            out.storeBytes(of: w0.bigEndian, toByteOffset: 24, as: UInt64.self)
+        }
+        return bytes
+    }
+
+    /// All ones if the value is zero.
+    @inline(__always)
+    var isZeroMask: UInt64 {
+        let x = w0 | w1 | w2 | w3
+        return ((x | (0 &- x)) >> 63) &- 1
+    }
+
+    /// `mask` all ones: `a`; all zeros: `b`.
+    @inline(__always)
+    static func select(_ mask: UInt64, _ a: U256, _ b: U256) -> U256 {
+        U256((a.w0 & mask) | (b.w0 & ~mask), (a.w1 & mask) | (b.w1 & ~mask),
+             (a.w2 & mask) | (b.w2 & ~mask), (a.w3 & mask) | (b.w3 & ~mask))
+    }
+
+    /// `a + b` and the carry out (0 or 1).
+    @inline(__always)
+    static func add(_ a: U256, _ b: U256) -> (U256, UInt64) {
+        var carry: UInt64 = 0
+        let r0 = addWithCarry(a.w0, b.w0, &carry)
+        let r1 = addWithCarry(a.w1, b.w1, &carry)
+        let r2 = addWithCarry(a.w2, b.w2, &carry)
+        let r3 = addWithCarry(a.w3, b.w3, &carry)
+        return (U256(r0, r1, r2, r3), carry)
+    }
+
+    /// `a − b` and the borrow out (0 or 1).
+    @inline(__always)
+    static func subtract(_ a: U256, _ b: U256) -> (U256, UInt64) {
+        var borrow: UInt64 = 0
+        let r0 = subtractWithBorrow(a.w0, b.w0, &borrow)
+        let r1 = subtractWithBorrow(a.w1, b.w1, &borrow)
+        let r2 = subtractWithBorrow(a.w2, b.w2, &borrow)
+        let r3 = subtractWithBorrow(a.w3, b.w3, &borrow)
+        return (U256(r0, r1, r2, r3), borrow)
+    }
+
+    /// All ones if `a < b` (as integers).
+    @inline(__always)
+    static func lessThanMask(_ a: U256, _ b: U256) -> UInt64 {
+        0 &- subtract(a, b).1
+    }
+
+    /// Bit `index` (0…255) as 0 or 1; `index` is public.
+    @inline(__always)
+    func bit(_ index: Int) -> UInt64 {
+        let word: UInt64
+        switch index >> 6 {
+        case 0: word = w0
+        case 1: word = w1
+        case 2: word = w2
+        default: word = w3
+        }
+        return (word >> UInt64(index & 63)) & 1
+    }
+
+    /// The 4-bit window starting at bit `4·index` (index 0…63, public).
+    @inline(__always)
+    func nibble(_ index: Int) -> UInt64 {
+        let word: UInt64
+        switch index >> 4 {
+        case 0: word = w0
+        case 1: word = w1
+        case 2: word = w2
+        default: word = w3
+        }
+        return (word >> UInt64((index & 15) * 4)) & 0xF
+    }
+}
+
+@inline(__always)
+func addWithCarry(_ a: UInt64, _ b: UInt64, _ carry: inout UInt64) -> UInt64 {
+    let (s1, o1) = a.addingReportingOverflow(b)
+    let (s2, o2) = s1.addingReportingOverflow(carry)
+    carry = (o1 ? 1 : 0) | (o2 ? 1 : 0)
+    return s2
+}
+
+@inline(__always)
+func subtractWithBorrow(_ a: UInt64, _ b: UInt64, _ borrow: inout UInt64) -> UInt64 {
+    let (d1, o1) = a.subtractingReportingOverflow(b)
+    let (d2, o2) = d1.subtractingReportingOverflow(borrow)
+    borrow = (o1 ? 1 : 0) | (o2 ? 1 : 0)
+    return d2
+}
+
+/// a·b + c + d as (high, low); cannot overflow 128 bits.
+@inline(__always)
+func multiplyAdd(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) -> (UInt64, UInt64) {
+    let (high, low) = a.multipliedFullWidth(by: b)
+    let (s1, o1) = low.addingReportingOverflow(c)
+    let (s2, o2) = s1.addingReportingOverflow(d)
+    return (high &+ (o1 ? 1 : 0) &+ (o2 ? 1 : 0), s2)
+}
