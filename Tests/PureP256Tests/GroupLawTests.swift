@@ -1,0 +1,57 @@
+// The group law on internal points (via @testable: `swift test` builds with testing enabled): commutativity,
+// doubling, the order n, and linearity of scalar multiplication, on deterministic random scalars.
+
+@testable import PureP256
+import Testing
+import TestSupport
+
+private func equal(_ p: ProjectivePoint, _ q: ProjectivePoint) -> Bool {
+    // (X1 : Y1 : Z1) = (X2 : Y2 : Z2) iff X1·Z2 = X2·Z1 and Y1·Z2 = Y2·Z1.
+    FieldElement.equalMask(p.x * q.z, q.x * p.z) != 0 && FieldElement.equalMask(p.y * q.z, q.y * p.z) != 0
+}
+
+private func randomScalar(_ generator: inout SplitMix64) -> U256 {
+    Scalar.modulus.reduceOnce(U256(generator.next(), generator.next(), generator.next(), generator.next()))
+}
+
+@Suite("P-256 group law")
+struct GroupLawTests {
+    @Test("P + Q = Q + P, 2P = P + P, P + O = P, P + (−P) = O, (a + b)·G = a·G + b·G")
+    func laws() {
+        var generator = SplitMix64(seed: 0x9256)
+        let g = ProjectivePoint.generator
+        for _ in 0..<12 {
+            let a = randomScalar(&generator), b = randomScalar(&generator)
+            let p = g.multiplied(by: a), q = g.multiplied(by: b)
+            #expect(equal(p.adding(q), q.adding(p)))
+            #expect(equal(p.doubled(), p.adding(p)))
+            #expect(equal(p.adding(.identity), p))
+            #expect(p.adding(p.negated()).isIdentityMask != 0)
+            let sum = Scalar(reducing: a) + Scalar(reducing: b)
+            #expect(equal(g.multiplied(by: sum.canonical), p.adding(q)))
+            let product = (Scalar(reducing: a) * Scalar(reducing: b)).canonical
+            #expect(equal(p.multiplied(by: b), g.multiplied(by: product)))
+        }
+    }
+
+    @Test("n·G = O and (n − 1)·G = −G")
+    func order() {
+        let g = ProjectivePoint.generator
+        #expect(g.multiplied(by: Scalar.order).isIdentityMask != 0)
+        let (nMinus1, _) = U256.subtract(Scalar.order, U256(1, 0, 0, 0))
+        #expect(equal(g.multiplied(by: nMinus1), g.negated()))
+        #expect(g.multiplied(by: .zero).isIdentityMask != 0)
+    }
+
+    @Test("field and scalar inverses: a · a⁻¹ = 1")
+    func inverses() {
+        var generator = SplitMix64(seed: 7)
+        for _ in 0..<20 {
+            let raw = U256(generator.next(), generator.next(), generator.next(), generator.next() >> 1)
+            let f = FieldElement(canonical: raw)!
+            #expect(FieldElement.equalMask(f * f.inverted, .one) != 0)
+            let s = Scalar(reducing: raw)
+            #expect((s * s.inverted).canonical == U256(1, 0, 0, 0))
+        }
+    }
+}
