@@ -27,7 +27,7 @@ let package = Package(
 
         // The command-line tool. Until AppleAuth exists, `appleauth demo` exercises the primitives
         // that are already here on built-in sample data.
-        .executableTarget(name: "appleauth", dependencies: ["PureSHA2", "PureBase64", "PureRSA"]),
+        .executableTarget(name: "appleauth", dependencies: ["PureSHA2", "PureBase64", "PureRSA", "PureP256"]),
 
         // Shared test helpers: hex, vector-file loading, the Wycheproof runner.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

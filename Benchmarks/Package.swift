@@ -22,6 +22,7 @@ let package = Package(
                 .product(name: "PureBase64", package: "PureJWT"),
                 .product(name: "PureBigInt", package: "PureJWT"),
                 .product(name: "PureRSA", package: "PureJWT"),
+                .product(name: "PureP256", package: "PureJWT"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "BigInt", package: "BigInt"),

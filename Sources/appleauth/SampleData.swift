@@ -28,3 +28,20 @@ enum AppleSample {
         + "B7na6ay9kGXm56I_TeA2QCMJGKH_X8C2M7kBPsO_WrYuogA3tnWLT8wi0TPD5zKnnBH0bXLgjeyE2lYRgboQttX6WqTdR0dN-mLi"
         + "8ShTPEGUCkC7_jFJH9XpC7LfCeKl9tD3qzC_Dx1Q"
 }
+
+/// A sample Sign in with Apple key in Apple's .p8 form (PKCS#8 P-256, body on one line): the public test key
+/// of aspnet-contrib/AspNet.Security.OAuth.Providers (test/…/Apple/test.p8). It signs nothing real.
+enum SampleAppleKey {
+    static let p8 = """
+        -----BEGIN PRIVATE KEY-----
+        MIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQgU208KCg/doqiSzsVF5sknVtYSgt8/3oiYGbvryIRrzSgCgYIKoZIzj0DAQehRANCAAQfrvDWizEnWAzB2Hx2r/NyvIBO6KGBDL7wkZoKnz4Sm4+1P1dhD9fVEhbsdoq9RKEf8dvzTOZMaC/iLqZFKSN6
+        -----END PRIVATE KEY-----
+        """
+    static let keyID = "ABC123DEFG"
+    static let teamID = "DEF123GHIJ"
+    static let clientID = "com.example.service"
+    /// Fixed times, so that the demo's output is the same on every run (RFC 6979 makes the signature
+    /// deterministic too): 2026-01-01T00:00:00Z and 180 days later (Apple's maximum is six months).
+    static let issuedAt = 1_767_225_600
+    static let expires = 1_767_225_600 + 180 * 86_400
+}

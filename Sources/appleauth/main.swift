@@ -6,6 +6,7 @@
 
 import Foundation
 import PureBase64
+import PureP256
 import PureRSA
 import PureSHA2
 
@@ -60,7 +61,8 @@ func runDemo() throws {
     print("  SHA-256 of the token              \(SHA256.hash(data: Array(SampleData.compactJWS.utf8)))")
     guard valid, tamperedRejected else { throw DemoFailure(description: "a check failed; see above") }
     try runAppleTokenDemo()
-    print("All checks passed. ES256 client secrets and the identity-token claims arrive with the next modules.")
+    try runClientSecretDemo()
+    print("All checks passed. Token exchange and identity-token claim checks arrive with the JWT and AppleAuth modules.")
 }
 
 /// RS256: a real Apple identity token against Apple's published key (signature only; the claims are
@@ -85,6 +87,26 @@ func runAppleTokenDemo() throws {
     guard valid, rejected else { throw DemoFailure(description: "an RS256 check failed; see above") }
 }
 
+/// ES256: the client_secret JWT that a server sends to Apple's token endpoint, signed with a .p8 key.
+func runClientSecretDemo() throws {
+    print("")
+    print("ES256: a Sign in with Apple client_secret signed with a sample .p8 key")
+    let key = try P256.Signing.PrivateKey(pemRepresentation: SampleAppleKey.p8)
+    let header = #"{"alg":"ES256","kid":"\#(SampleAppleKey.keyID)"}"#
+    let claims = #"{"iss":"\#(SampleAppleKey.teamID)","iat":\#(SampleAppleKey.issuedAt),"exp":\#(SampleAppleKey.expires),"#
+        + #""aud":"https://appleid.apple.com","sub":"\#(SampleAppleKey.clientID)"}"#
+    let signingInput = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(Array(claims.utf8))
+    let signature = key.signature(for: Array(signingInput.utf8))
+    let token = signingInput + "." + Base64URL.encode(signature.rawRepresentation)
+    print("  header                            \(header)")
+    print("  claims                            \(claims)")
+    print("  client_secret                     \(token)")
+    let valid = key.publicKey.isValidSignature(signature, for: Array(signingInput.utf8))
+    print("  verifies with the public key      \(valid ? "yes" : "NO")")
+    print("  signature is 64 bytes (r ‖ s)     \(signature.rawRepresentation.count == 64 ? "yes" : "NO")")
+    guard valid, signature.rawRepresentation.count == 64 else { throw DemoFailure(description: "an ES256 check failed; see above") }
+}
+
 func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
@@ -93,7 +115,8 @@ let usage = """
     usage: appleauth <command>
 
     commands:
-      demo    verify built-in sample tokens: RFC 7515 A.1 (HS256) and a real Apple identity token (RS256)
+      demo    run the built-in samples: HS256 (RFC 7515 A.1), a real Apple identity token (RS256),
+              and an ES256 client_secret signed with a sample .p8 key
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())

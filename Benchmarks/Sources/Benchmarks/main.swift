@@ -27,6 +27,7 @@ FileHandle.standardError.write(Data("warning: a debug build; run with -c release
 #endif
 
 let all = SHA2Benchmarks.comparisons() + RSABenchmarks.comparisons() + BigIntBenchmarks.comparisons()
+    + P256Benchmarks.comparisons()
 let selected = all.filter { filter == nil || $0.name.contains(filter!) }
 if selected.isEmpty {
     FileHandle.standardError.write(Data("no benchmark name contains '\(filter ?? "")'\n".utf8))
