@@ -6,11 +6,13 @@ struct FieldElement: Sendable {
     /// x·R mod p.
     var montgomery: U256
 
-    static let modulus = Modulus(
+    /// A computed property of literals (not a stored global), so that after inlining the compiler sees
+    /// the modulus as constants: multiplications by its 0 and all-ones limbs fold away.
+    @inline(__always) static var modulus: Modulus { Modulus(
         m: U256(0xffff_ffff_ffff_ffff, 0x0000_0000_ffff_ffff, 0x0000_0000_0000_0000, 0xffff_ffff_0000_0001),
         m0Inverse: 1,
         rSquared: U256(0x0000_0000_0000_0003, 0xffff_fffb_ffff_ffff, 0xffff_ffff_ffff_fffe, 0x0000_0004_ffff_fffd),
-        one: U256(0x0000_0000_0000_0001, 0xffff_ffff_0000_0000, 0xffff_ffff_ffff_ffff, 0x0000_0000_ffff_fffe))
+        one: U256(0x0000_0000_0000_0001, 0xffff_ffff_0000_0000, 0xffff_ffff_ffff_ffff, 0x0000_0000_ffff_fffe)) }
 
     static let zero = FieldElement(montgomery: .zero)
     static let one = FieldElement(montgomery: modulus.one)

@@ -5,11 +5,13 @@ struct Scalar: Sendable {
     /// x·R mod n.
     var montgomery: U256
 
-    static let modulus = Modulus(
+    /// A computed property of literals (not a stored global), so that after inlining the compiler sees
+    /// the modulus as constants: multiplications by its 0 and all-ones limbs fold away.
+    @inline(__always) static var modulus: Modulus { Modulus(
         m: U256(0xf3b9_cac2_fc63_2551, 0xbce6_faad_a717_9e84, 0xffff_ffff_ffff_ffff, 0xffff_ffff_0000_0000),
         m0Inverse: 0xccd1_c8aa_ee00_bc4f,
         rSquared: U256(0x8324_4c95_be79_eea2, 0x4699_799c_49bd_6fa6, 0x2845_b239_2b6b_ec59, 0x66e1_2d94_f3d9_5620),
-        one: U256(0x0c46_353d_039c_daaf, 0x4319_0552_58e8_617b, 0x0000_0000_0000_0000, 0x0000_0000_ffff_ffff))
+        one: U256(0x0c46_353d_039c_daaf, 0x4319_0552_58e8_617b, 0x0000_0000_0000_0000, 0x0000_0000_ffff_ffff)) }
 
     /// n as an integer.
     static var order: U256 { modulus.m }
