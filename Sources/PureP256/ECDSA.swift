@@ -13,7 +13,7 @@ enum ECDSA {
     /// next nonce). Constant-time in d and k.
     static func sign(digest e: U256, privateKey d: Scalar, nonce k: U256) -> (r: U256, s: U256)? {
         // R = k·G; r = x(R) mod n.
-        let point = ProjectivePoint.generator.multiplied(by: k)
+        let point = ProjectivePoint.generatorMultiplied(by: k)
         guard let affine = point.affine() else { return nil }
         let r = Scalar(reducing: affine.x.canonical)
         // s = k⁻¹(e + r·d) mod n
@@ -32,7 +32,7 @@ enum ECDSA {
         let w = sScalar.inverted
         let u1 = (Scalar(reducing: e) * w).canonical
         let u2 = (rScalar * w).canonical
-        let point = ProjectivePoint.generator.multiplied(by: u1).adding(q.multiplied(by: u2))
+        let point = ProjectivePoint.generatorMultiplied(by: u1).adding(q.multiplied(by: u2))
         guard let affine = point.affine() else { return false }
         let v = Scalar(reducing: affine.x.canonical).canonical
         return v == r

@@ -134,7 +134,7 @@ extension P256.Signing {
             guard let scalar = Scalar(canonical: d), scalar.isZeroMask == 0 else { throw P256Error(.invalidPrivateKey) }
             self.scalar = scalar
             self.d = d
-            publicKey = PublicKey(point: ProjectivePoint.generator.multiplied(by: d))
+            publicKey = PublicKey(point: ProjectivePoint.generatorMultiplied(by: d))
         }
 
         /// From the 32-byte big-endian scalar.

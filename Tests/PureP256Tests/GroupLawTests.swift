@@ -34,6 +34,23 @@ struct GroupLawTests {
         }
     }
 
+    @Test("the precomputed generator table agrees with the plain multiplication; mixed addition agrees with addition")
+    func generatorTable() {
+        var generator = SplitMix64(seed: 0x6e6)
+        let g = ProjectivePoint.generator
+        var scalars = (0..<10).map { _ in randomScalar(&generator) }
+        scalars += [.zero, U256(1, 0, 0, 0), U256(0xF, 0, 0, 0), U256(0, 0, 0, 0xF000_0000_0000_0000)]
+        for k in scalars {
+            #expect(equal(ProjectivePoint.generatorMultiplied(by: k), g.multiplied(by: k)))
+        }
+        let p = g.multiplied(by: randomScalar(&generator))
+        let q = g.multiplied(by: randomScalar(&generator))
+        let qAffine = q.affine()!
+        #expect(equal(p.adding(AffinePoint(x: qAffine.x, y: qAffine.y)), p.adding(q)))
+        #expect(equal(ProjectivePoint.identity.adding(AffinePoint(x: qAffine.x, y: qAffine.y)), q))
+        #expect(ProjectivePoint.generatorMultiplied(by: Scalar.order).isIdentityMask != 0)
+    }
+
     @Test("n·G = O and (n − 1)·G = −G")
     func order() {
         let g = ProjectivePoint.generator
