@@ -26,11 +26,11 @@ struct FieldElement: Sendable {
     /// the timing tells, and callers treat that as public: coordinates of public keys.)
     init?(canonical value: U256) {
         guard U256.lessThanMask(value, Self.modulus.m) != 0 else { return nil }
-        montgomery = Self.modulus.toMontgomery(value)
+        montgomery = Self.montgomeryMultiply(value, Self.modulus.rSquared)
     }
 
     /// The canonical integer in [0, p).
-    var canonical: U256 { Self.modulus.fromMontgomery(montgomery) }
+    var canonical: U256 { Self.montgomeryMultiply(montgomery, U256(1, 0, 0, 0)) }
 
     @inline(__always) static func + (a: FieldElement, b: FieldElement) -> FieldElement {
         FieldElement(montgomery: modulus.add(a.montgomery, b.montgomery))
@@ -39,17 +39,43 @@ struct FieldElement: Sendable {
         FieldElement(montgomery: modulus.subtract(a.montgomery, b.montgomery))
     }
     @inline(__always) static func * (a: FieldElement, b: FieldElement) -> FieldElement {
-        FieldElement(montgomery: modulus.multiply(a.montgomery, b.montgomery))
+        FieldElement(montgomery: montgomeryMultiply(a.montgomery, b.montgomery))
     }
     @inline(__always) static prefix func - (a: FieldElement) -> FieldElement {
         FieldElement(montgomery: modulus.negate(a.montgomery))
     }
-    @inline(__always) var squared: FieldElement { self * self }
+    @inline(__always) var squared: FieldElement { FieldElement(montgomery: Self.montgomerySquare(montgomery)) }
     @inline(__always) var doubled: FieldElement { self + self }
     @inline(__always) var tripled: FieldElement { self + self + self }
 
-    /// The inverse (0 for 0).
-    var inverted: FieldElement { FieldElement(montgomery: Self.modulus.invert(montgomery)) }
+    /// The inverse (0 for 0), as self^(p−2) by a fixed chain of squarings and multiplications (the
+    /// exponent is public, so the chain is the same for every input).
+    var inverted: FieldElement {
+        // p − 2 = 2^256 − 2^224 + 2^192 + 2^96 − 3. Build x^(2^k − 1) for k = 2, 4, 8, 16, 32, then walk the
+        // exponent's bit pattern from the top: 32 ones, 31 zeros and a one, 96 zeros, 94 ones, a zero, a one.
+        let x1 = self
+        let x2 = x1.squared * x1                          // 2^2 − 1
+        let x4 = x2.squaredRepeatedly(2) * x2             // 2^4 − 1
+        let x8 = x4.squaredRepeatedly(4) * x4             // 2^8 − 1
+        let x16 = x8.squaredRepeatedly(8) * x8            // 2^16 − 1
+        let x32 = x16.squaredRepeatedly(16) * x16         // 2^32 − 1
+        var t = x32.squaredRepeatedly(32) * x1            // (2^32 − 1)·2^32 + 1
+        t = t.squaredRepeatedly(128) * x32                // … followed by 96 zeros and 32 ones
+        t = t.squaredRepeatedly(32) * x32                 // 64 ones
+        t = t.squaredRepeatedly(16) * x16                 // 80 ones
+        t = t.squaredRepeatedly(8) * x8                   // 88 ones
+        t = t.squaredRepeatedly(4) * x4                   // 92 ones
+        t = t.squaredRepeatedly(2) * x2                   // 94 ones
+        t = t.squaredRepeatedly(2) * x1                   // then 0, 1
+        return t
+    }
+
+    @inline(__always)
+    func squaredRepeatedly(_ count: Int) -> FieldElement {
+        var result = self
+        for _ in 0..<count { result = result.squared }
+        return result
+    }
 
     /// All ones if zero.
     @inline(__always) var isZeroMask: UInt64 { montgomery.isZeroMask }

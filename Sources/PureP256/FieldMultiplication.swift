@@ -1,0 +1,112 @@
+// Multiplication and squaring in GF(p) with a Montgomery reduction specialized to p's shape.
+//
+// p = 2^256 − 2^224 + 2^192 + 2^96 − 1, so −p⁻¹ ≡ 1 (mod 2^64) and each REDC round's multiplier q is the
+// low limb itself. Adding q·p and dropping the (now zero) low limb is, limb by limb from the next one:
+//   + q·2^32            (from q·(2^96 − 1)/2^64 + q: the −q cancels the carry q out of the low limb)
+//   + 0
+//   + q·(2^64 − 2^32 + 1) = one 64×64 multiplication by a constant
+// i.e. a shift and one multiplication instead of four multiplications per round (cf. Gueron and Krasnov,
+// "Fast prime field elliptic-curve cryptography with 256-bit primes", 2014, §3).
+//
+// Constant-time: fixed sequences of multiplications, additions with carry and a masked final subtraction.
+
+extension FieldElement {
+    /// p's top limb, 2^64 − 2^32 + 1.
+    @usableFromInline static let pTop: UInt64 = 0xffff_ffff_0000_0001
+
+    /// a·b·R⁻¹ mod p.
+    @inline(__always)
+    static func montgomeryMultiply(_ a: U256, _ b: U256) -> U256 {
+        // 512-bit product, schoolbook.
+        var r0: UInt64, r1: UInt64, r2: UInt64, r3: UInt64, r4: UInt64, r5: UInt64, r6: UInt64, r7: UInt64
+        var c: UInt64
+        (c, r0) = multiplyAdd(a.w0, b.w0, 0, 0)
+        (c, r1) = multiplyAdd(a.w1, b.w0, c, 0)
+        (c, r2) = multiplyAdd(a.w2, b.w0, c, 0)
+        (r4, r3) = multiplyAdd(a.w3, b.w0, c, 0)
+        (c, r1) = multiplyAdd(a.w0, b.w1, r1, 0)
+        (c, r2) = multiplyAdd(a.w1, b.w1, r2, c)
+        (c, r3) = multiplyAdd(a.w2, b.w1, r3, c)
+        (r5, r4) = multiplyAdd(a.w3, b.w1, r4, c)
+        (c, r2) = multiplyAdd(a.w0, b.w2, r2, 0)
+        (c, r3) = multiplyAdd(a.w1, b.w2, r3, c)
+        (c, r4) = multiplyAdd(a.w2, b.w2, r4, c)
+        (r6, r5) = multiplyAdd(a.w3, b.w2, r5, c)
+        (c, r3) = multiplyAdd(a.w0, b.w3, r3, 0)
+        (c, r4) = multiplyAdd(a.w1, b.w3, r4, c)
+        (c, r5) = multiplyAdd(a.w2, b.w3, r5, c)
+        (r7, r6) = multiplyAdd(a.w3, b.w3, r6, c)
+        return reduce(r0, r1, r2, r3, r4, r5, r6, r7)
+    }
+
+    /// a²·R⁻¹ mod p: the six cross products once, doubled, plus the four squares.
+    @inline(__always)
+    static func montgomerySquare(_ a: U256) -> U256 {
+        var r1: UInt64, r2: UInt64, r3: UInt64, r4: UInt64, r5: UInt64, r6: UInt64, r7: UInt64
+        var c: UInt64
+        // Cross products a_i·a_j, i < j, at limb i + j.
+        (c, r1) = multiplyAdd(a.w0, a.w1, 0, 0)
+        (c, r2) = multiplyAdd(a.w0, a.w2, c, 0)
+        (r4, r3) = multiplyAdd(a.w0, a.w3, c, 0)
+        (c, r3) = multiplyAdd(a.w1, a.w2, r3, 0)
+        (r5, r4) = multiplyAdd(a.w1, a.w3, r4, c)
+        (r6, r5) = multiplyAdd(a.w2, a.w3, r5, 0)
+        // Double them (the top bit goes to r7).
+        r7 = r6 >> 63
+        r6 = r6 << 1 | r5 >> 63
+        r5 = r5 << 1 | r4 >> 63
+        r4 = r4 << 1 | r3 >> 63
+        r3 = r3 << 1 | r2 >> 63
+        r2 = r2 << 1 | r1 >> 63
+        r1 = r1 << 1
+        // Add the squares a_i² at limb 2i.
+        let (h0, l0) = a.w0.multipliedFullWidth(by: a.w0)
+        let (h1, l1) = a.w1.multipliedFullWidth(by: a.w1)
+        let (h2, l2) = a.w2.multipliedFullWidth(by: a.w2)
+        let (h3, l3) = a.w3.multipliedFullWidth(by: a.w3)
+        let r0 = l0
+        c = 0
+        r1 = addWithCarry(r1, h0, &c)
+        r2 = addWithCarry(r2, l1, &c)
+        r3 = addWithCarry(r3, h1, &c)
+        r4 = addWithCarry(r4, l2, &c)
+        r5 = addWithCarry(r5, h2, &c)
+        r6 = addWithCarry(r6, l3, &c)
+        r7 = addWithCarry(r7, h3, &c)
+        return reduce(r0, r1, r2, r3, r4, r5, r6, r7)
+    }
+
+    /// REDC of a 512-bit value below p·R: four rounds, then one masked subtraction.
+    @inline(__always)
+    static func reduce(_ t0: UInt64, _ t1: UInt64, _ t2: UInt64, _ t3: UInt64,
+                       _ t4: UInt64, _ t5: UInt64, _ t6: UInt64, _ t7: UInt64) -> U256 {
+        var (r0, r1, r2, r3, r4, r5, r6, r7) = (t0, t1, t2, t3, t4, t5, t6, t7)
+        var top: UInt64 = 0   // carry beyond r7
+        @inline(__always) func round(_ q: UInt64, _ l1: inout UInt64, _ l2: inout UInt64, _ l3: inout UInt64,
+                                     _ l4: inout UInt64, _ rest: (inout UInt64) -> Void) {
+            // + q·2^32 at l1 (spilling q >> 32 into l2), + q·pTop at l3.
+            var c: UInt64 = 0
+            l1 = addWithCarry(l1, q << 32, &c)
+            l2 = addWithCarry(l2, q >> 32, &c)
+            let (high, low) = q.multipliedFullWidth(by: pTop)
+            l3 = addWithCarry(l3, low, &c)
+            l4 = addWithCarry(l4, high, &c)
+            rest(&c)
+        }
+        round(r0, &r1, &r2, &r3, &r4) { c in
+            r5 = addWithCarry(r5, 0, &c); r6 = addWithCarry(r6, 0, &c); r7 = addWithCarry(r7, 0, &c); top &+= c
+        }
+        round(r1, &r2, &r3, &r4, &r5) { c in
+            r6 = addWithCarry(r6, 0, &c); r7 = addWithCarry(r7, 0, &c); top &+= c
+        }
+        round(r2, &r3, &r4, &r5, &r6) { c in
+            r7 = addWithCarry(r7, 0, &c); top &+= c
+        }
+        round(r3, &r4, &r5, &r6, &r7) { c in top &+= c }
+        // Result (r4, r5, r6, r7) + top·2^256 < 2p: subtract p unless that borrows with top = 0.
+        let t = U256(r4, r5, r6, r7)
+        let (reduced, borrow) = U256.subtract(t, modulus.m)
+        let keepT = 0 &- (borrow & (top ^ 1))
+        return U256.select(keepT, t, reduced)
+    }
+}
