@@ -10,6 +10,13 @@ struct RFC6979Nonces {
     private var key: SymmetricKey
     private var v: [UInt8]
 
+    /// HMAC_K(V ‖ parts…), fed piece by piece instead of concatenated.
+    private static func mac(_ key: SymmetricKey, _ parts: [UInt8]...) -> [UInt8] {
+        var hmac = HMAC<SHA256>(key: key)
+        for part in parts { hmac.update(data: part) }
+        return Array(hmac.finalize())
+    }
+
     /// §3.2 steps a–g for private key `d` and message digest `digest`; `extra` (step d's optional
     /// k' data, §3.6) hedges the nonce with fresh randomness when given.
     init(privateKey d: U256, digest: U256, extra: [UInt8] = []) {
@@ -17,21 +24,21 @@ struct RFC6979Nonces {
         let h1 = Scalar.modulus.reduceOnce(digest).bigEndianBytes
         v = [UInt8](repeating: 0x01, count: 32)                                   // b
         key = SymmetricKey(data: [UInt8](repeating: 0x00, count: 32))             // c
-        key = SymmetricKey(data: HMAC<SHA256>.authenticationCode(for: v + [0x00] + x + h1 + extra, using: key))  // d
-        v = Array(HMAC<SHA256>.authenticationCode(for: v, using: key))            // e
-        key = SymmetricKey(data: HMAC<SHA256>.authenticationCode(for: v + [0x01] + x + h1 + extra, using: key))  // f
-        v = Array(HMAC<SHA256>.authenticationCode(for: v, using: key))            // g
+        key = SymmetricKey(data: Self.mac(key, v, [0x00], x, h1, extra))         // d
+        v = Self.mac(key, v)                                                      // e
+        key = SymmetricKey(data: Self.mac(key, v, [0x01], x, h1, extra))         // f
+        v = Self.mac(key, v)                                                      // g
     }
 
     /// §3.2 step h: the next candidate k in [1, n − 1].
     mutating func next() -> U256 {
         while true {
-            v = Array(HMAC<SHA256>.authenticationCode(for: v, using: key))
+            v = Self.mac(key, v)
             let candidate = v.withUnsafeBytes { U256(bigEndian: $0) }
             let inRange = U256.lessThanMask(candidate, Scalar.order) & ~candidate.isZeroMask
             if inRange != 0 { return candidate }
-            key = SymmetricKey(data: HMAC<SHA256>.authenticationCode(for: v + [0x00], using: key))
-            v = Array(HMAC<SHA256>.authenticationCode(for: v, using: key))
+            key = SymmetricKey(data: Self.mac(key, v, [0x00]))
+            v = Self.mac(key, v)
         }
     }
 }
