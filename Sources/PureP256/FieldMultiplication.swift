@@ -76,34 +76,33 @@ extension FieldElement {
         return reduce(r0, r1, r2, r3, r4, r5, r6, r7)
     }
 
+    /// One REDC round with q = l0 (the limb being cleared): + q·2^32 at l1, + q·pTop at l3, and the
+    /// previous round's carry out at l4. Returns this round's carry out of l4 for the next round, so no
+    /// round waits on a carry rippling to the top limb.
+    @inline(__always)
+    static func reductionRound(_ q: UInt64, _ l1: inout UInt64, _ l2: inout UInt64, _ l3: inout UInt64,
+                               _ l4: inout UInt64, _ pending: UInt64) -> UInt64 {
+        var c: UInt64 = 0
+        l1 = addWithCarry(l1, q << 32, &c)
+        l2 = addWithCarry(l2, q >> 32, &c)
+        let (high, low) = q.multipliedFullWidth(by: pTop)
+        l3 = addWithCarry(l3, low, &c)
+        // high ≤ pTop − 1 = 2^64 − 2^32, so high + c + pending cannot overflow.
+        let (sum, overflow) = l4.addingReportingOverflow(high &+ c &+ pending)
+        l4 = sum
+        return overflow ? 1 : 0
+    }
+
     /// REDC of a 512-bit value below p·R: four rounds, then one masked subtraction.
     @inline(__always)
     static func reduce(_ t0: UInt64, _ t1: UInt64, _ t2: UInt64, _ t3: UInt64,
                        _ t4: UInt64, _ t5: UInt64, _ t6: UInt64, _ t7: UInt64) -> U256 {
-        var (r0, r1, r2, r3, r4, r5, r6, r7) = (t0, t1, t2, t3, t4, t5, t6, t7)
-        var top: UInt64 = 0   // carry beyond r7
-        @inline(__always) func round(_ q: UInt64, _ l1: inout UInt64, _ l2: inout UInt64, _ l3: inout UInt64,
-                                     _ l4: inout UInt64, _ rest: (inout UInt64) -> Void) {
-            // + q·2^32 at l1 (spilling q >> 32 into l2), + q·pTop at l3.
-            var c: UInt64 = 0
-            l1 = addWithCarry(l1, q << 32, &c)
-            l2 = addWithCarry(l2, q >> 32, &c)
-            let (high, low) = q.multipliedFullWidth(by: pTop)
-            l3 = addWithCarry(l3, low, &c)
-            l4 = addWithCarry(l4, high, &c)
-            rest(&c)
-        }
-        round(r0, &r1, &r2, &r3, &r4) { c in
-            r5 = addWithCarry(r5, 0, &c); r6 = addWithCarry(r6, 0, &c); r7 = addWithCarry(r7, 0, &c); top &+= c
-        }
-        round(r1, &r2, &r3, &r4, &r5) { c in
-            r6 = addWithCarry(r6, 0, &c); r7 = addWithCarry(r7, 0, &c); top &+= c
-        }
-        round(r2, &r3, &r4, &r5, &r6) { c in
-            r7 = addWithCarry(r7, 0, &c); top &+= c
-        }
-        round(r3, &r4, &r5, &r6, &r7) { c in top &+= c }
-        // Result (r4, r5, r6, r7) + top·2^256 < 2p: subtract p unless that borrows with top = 0.
+        var (r1, r2, r3, r4, r5, r6, r7) = (t1, t2, t3, t4, t5, t6, t7)
+        let c0 = reductionRound(t0, &r1, &r2, &r3, &r4, 0)
+        let c1 = reductionRound(r1, &r2, &r3, &r4, &r5, c0)
+        let c2 = reductionRound(r2, &r3, &r4, &r5, &r6, c1)
+        let top = reductionRound(r3, &r4, &r5, &r6, &r7, c2)
+        // (r4, r5, r6, r7) + top·2^256 < 2p: subtract p unless that borrows with top = 0.
         let t = U256(r4, r5, r6, r7)
         let (reduced, borrow) = U256.subtract(t, modulus.m)
         let keepT = 0 &- (borrow & (top ^ 1))
