@@ -134,23 +134,26 @@ extension ProjectivePoint {
     /// of P, every entry read and selected by mask, complete formulas throughout. What may leak: nothing
     /// about k or P beyond the fact that a multiplication happened.
     func multiplied(by k: U256) -> ProjectivePoint {
-        var table = [ProjectivePoint](repeating: .identity, count: 16)
-        table[1] = self
-        for i in 2..<16 { table[i] = i % 2 == 0 ? table[i / 2].doubled() : table[i - 1].adding(self) }
-        var result = ProjectivePoint.identity
-        var window = 63
-        while window >= 0 {
-            result = result.doubled().doubled().doubled().doubled()
-            let digit = k.nibble(window)
-            var chosen = ProjectivePoint.identity
-            for i in 0..<16 {
-                let difference = UInt64(i) ^ digit
-                let mask = ((difference | (0 &- difference)) >> 63) &- 1
-                chosen = .select(mask, table[i], chosen)
+        // The table lives in stack memory (withUnsafeTemporaryAllocation): no heap allocation.
+        withUnsafeTemporaryAllocation(of: ProjectivePoint.self, capacity: 16) { table in
+            table.initialize(repeating: .identity)
+            table[1] = self
+            for i in 2..<16 { table[i] = i % 2 == 0 ? table[i / 2].doubled() : table[i - 1].adding(self) }
+            var result = ProjectivePoint.identity
+            var window = 63
+            while window >= 0 {
+                result = result.doubled().doubled().doubled().doubled()
+                let digit = k.nibble(window)
+                var chosen = ProjectivePoint.identity
+                for i in 0..<16 {
+                    let difference = UInt64(i) ^ digit
+                    let mask = ((difference | (0 &- difference)) >> 63) &- 1
+                    chosen = .select(mask, table[i], chosen)
+                }
+                result = result.adding(chosen)
+                window -= 1
             }
-            result = result.adding(chosen)
-            window -= 1
+            return result
         }
-        return result
     }
 }

@@ -21,39 +21,38 @@ struct Scalar: Sendable {
     /// From an integer below n; nil if it is not below n.
     init?(canonical value: U256) {
         guard U256.lessThanMask(value, Self.modulus.m) != 0 else { return nil }
-        montgomery = Self.modulus.toMontgomery(value)
+        montgomery = Self.montgomeryMultiply(value, Self.modulus.rSquared)
     }
 
     /// From any 256-bit integer, reduced mod n (one subtraction suffices: 2^256 < 2n).
     init(reducing value: U256) {
-        montgomery = Self.modulus.toMontgomery(Self.modulus.reduceOnce(value))
+        montgomery = Self.montgomeryMultiply(Self.modulus.reduceOnce(value), Self.modulus.rSquared)
     }
 
-    var canonical: U256 { Self.modulus.fromMontgomery(montgomery) }
+    var canonical: U256 { Self.montgomeryMultiply(montgomery, U256(1, 0, 0, 0)) }
 
     @inline(__always) static func + (a: Scalar, b: Scalar) -> Scalar { Scalar(montgomery: modulus.add(a.montgomery, b.montgomery)) }
-    @inline(__always) static func * (a: Scalar, b: Scalar) -> Scalar { Scalar(montgomery: modulus.multiply(a.montgomery, b.montgomery)) }
+    @inline(__always) static func * (a: Scalar, b: Scalar) -> Scalar { Scalar(montgomery: montgomeryMultiply(a.montgomery, b.montgomery)) }
 
     /// The inverse by Fermat (n is prime): self^(n−2) with a 4-bit fixed window over the public exponent;
     /// 0 for 0. Constant-time in the value. Written out here, rather than through `Modulus.invert`, so that
     /// the multiplications inline with n's limbs as constants.
     var inverted: Scalar {
         withUnsafeTemporaryAllocation(of: U256.self, capacity: 16) { table in
-            let m = Self.modulus
-            table[0] = m.one
+            table[0] = Self.modulus.one
             table[1] = montgomery
-            for i in 2..<16 { table[i] = m.multiply(table[i - 1], montgomery) }
+            for i in 2..<16 { table[i] = Self.montgomeryMultiply(table[i - 1], montgomery) }
             // n − 2
             let exponent = U256(0xf3b9_cac2_fc63_254f, 0xbce6_faad_a717_9e84, 0xffff_ffff_ffff_ffff, 0xffff_ffff_0000_0000)
             var result = table[Int(exponent.nibble(63))]
             var window = 62
             while window >= 0 {
-                result = m.multiply(result, result)
-                result = m.multiply(result, result)
-                result = m.multiply(result, result)
-                result = m.multiply(result, result)
+                result = Self.montgomeryMultiply(result, result)
+                result = Self.montgomeryMultiply(result, result)
+                result = Self.montgomeryMultiply(result, result)
+                result = Self.montgomeryMultiply(result, result)
                 let digit = Int(exponent.nibble(window))
-                if digit != 0 { result = m.multiply(result, table[digit]) }
+                if digit != 0 { result = Self.montgomeryMultiply(result, table[digit]) }
                 window -= 1
             }
             return Scalar(montgomery: result)

@@ -1,0 +1,58 @@
+// Montgomery multiplication modulo the group order n, with n's limbs as constants so the compiler folds
+// them, and REDC rounds that hand their carry to the next round (as in FieldMultiplication.swift).
+// Constant-time: fixed sequences and a masked final subtraction.
+
+extension Scalar {
+    @usableFromInline static let n0: UInt64 = 0xf3b9_cac2_fc63_2551
+    @usableFromInline static let n1: UInt64 = 0xbce6_faad_a717_9e84
+    @usableFromInline static let n2: UInt64 = 0xffff_ffff_ffff_ffff
+    @usableFromInline static let n3: UInt64 = 0xffff_ffff_0000_0000
+    /// −n⁻¹ mod 2^64.
+    @usableFromInline static let nPrime: UInt64 = 0xccd1_c8aa_ee00_bc4f
+
+    /// a·b·R⁻¹ mod n for a, b < n.
+    @inline(__always)
+    static func montgomeryMultiply(_ a: U256, _ b: U256) -> U256 {
+        var r0: UInt64, r1: UInt64, r2: UInt64, r3: UInt64, r4: UInt64, r5: UInt64, r6: UInt64, r7: UInt64
+        var c: UInt64
+        (c, r0) = multiplyAdd(a.w0, b.w0, 0, 0)
+        (c, r1) = multiplyAdd(a.w1, b.w0, c, 0)
+        (c, r2) = multiplyAdd(a.w2, b.w0, c, 0)
+        (r4, r3) = multiplyAdd(a.w3, b.w0, c, 0)
+        (c, r1) = multiplyAdd(a.w0, b.w1, r1, 0)
+        (c, r2) = multiplyAdd(a.w1, b.w1, r2, c)
+        (c, r3) = multiplyAdd(a.w2, b.w1, r3, c)
+        (r5, r4) = multiplyAdd(a.w3, b.w1, r4, c)
+        (c, r2) = multiplyAdd(a.w0, b.w2, r2, 0)
+        (c, r3) = multiplyAdd(a.w1, b.w2, r3, c)
+        (c, r4) = multiplyAdd(a.w2, b.w2, r4, c)
+        (r6, r5) = multiplyAdd(a.w3, b.w2, r5, c)
+        (c, r3) = multiplyAdd(a.w0, b.w3, r3, 0)
+        (c, r4) = multiplyAdd(a.w1, b.w3, r4, c)
+        (c, r5) = multiplyAdd(a.w2, b.w3, r5, c)
+        (r7, r6) = multiplyAdd(a.w3, b.w3, r6, c)
+
+        var pending: UInt64 = 0
+        @inline(__always) func round(_ l0: UInt64, _ l1: inout UInt64, _ l2: inout UInt64, _ l3: inout UInt64, _ l4: inout UInt64) {
+            let q = l0 &* nPrime
+            var carry: UInt64
+            (carry, _) = multiplyAdd(q, n0, l0, 0)          // the low limb becomes zero
+            (carry, l1) = multiplyAdd(q, n1, l1, carry)
+            (carry, l2) = multiplyAdd(q, n2, l2, carry)
+            (carry, l3) = multiplyAdd(q, n3, l3, carry)
+            let (s1, o1) = l4.addingReportingOverflow(carry)
+            let (s2, o2) = s1.addingReportingOverflow(pending)
+            l4 = s2
+            pending = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+        }
+        round(r0, &r1, &r2, &r3, &r4)
+        round(r1, &r2, &r3, &r4, &r5)
+        round(r2, &r3, &r4, &r5, &r6)
+        round(r3, &r4, &r5, &r6, &r7)
+        // (r4…r7) + pending·2^256 < 2n: subtract n unless that borrows with pending = 0.
+        let t = U256(r4, r5, r6, r7)
+        let (reduced, borrow) = U256.subtract(t, U256(n0, n1, n2, n3))
+        let keepT = 0 &- (borrow & (pending ^ 1))
+        return U256.select(keepT, t, reduced)
+    }
+}
