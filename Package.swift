@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "PureBigInt", targets: ["PureBigInt"]),
         .library(name: "PureRSA", targets: ["PureRSA"]),
         .library(name: "PureP256", targets: ["PureP256"]),
+        .library(name: "PureJWT", targets: ["PureJWT"]),
         .executable(name: "appleauth", targets: ["appleauth"]),
     ],
     targets: [
@@ -24,6 +25,8 @@ let package = Package(
         .target(name: "PureBigInt"),
         .target(name: "PureRSA", dependencies: ["PureBigInt", "PureSHA2", "PureASN1"]),
         .target(name: "PureP256", dependencies: ["PureSHA2", "PureASN1"]),
+        // JWS/JWT on top of the primitives; may import Foundation (Data, Date, JSON).
+        .target(name: "PureJWT", dependencies: ["PureBase64", "PureSHA2", "PureASN1", "PureBigInt", "PureRSA", "PureP256"]),
 
         // The command-line tool. Until AppleAuth exists, `appleauth demo` exercises the primitives
         // that are already here on built-in sample data.
@@ -59,6 +62,11 @@ let package = Package(
         .testTarget(
             name: "PureP256Tests",
             dependencies: ["PureP256", "PureASN1", "PureSHA2", "TestSupport"],
+            exclude: ["Vectors"]
+        ),
+        .testTarget(
+            name: "PureJWTTests",
+            dependencies: ["PureJWT", "PureP256", "PureRSA", "PureSHA2", "PureBase64", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

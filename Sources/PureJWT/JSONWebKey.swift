@@ -1,0 +1,140 @@
+// JSON Web Keys (RFC 7517) for RSA (RFC 7518 §6.3: n, e), EC P-256 (§6.2: crv, x, y, optional d) and
+// oct (§6.4: k), key sets (§5), and JWK thumbprints (RFC 7638).
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PureBase64
+import PureP256
+import PureRSA
+import PureSHA2
+
+/// One JWK as it appears in JSON. Unknown members are ignored.
+public struct JSONWebKey: Codable, Sendable, Hashable {
+    public var kty: String
+    public var kid: String?
+    public var alg: String?
+    public var use: String?
+    public var n: String?
+    public var e: String?
+    public var crv: String?
+    public var x: String?
+    public var y: String?
+    public var d: String?
+    public var k: String?
+
+    /// The usable key, validated: RSA key policy, EC point on the curve, oct length. A key whose own "alg"
+    /// differs from its type's algorithm, or whose "use" is not "sig", is refused.
+    public func jwtKey() throws(JWTError) -> JWTKey {
+        if let use, use != "sig" { throw JWTError(.invalidKey("\"use\" is \"\(use)\"; only signature keys (\"sig\") verify tokens")) }
+        let key: JWTKey
+        switch kty {
+        case "RSA":
+            let modulus = try field(n, "n"), exponent = try field(e, "e")
+            do { key = .rs256(try RSA.Signing.PublicKey(modulus: modulus, publicExponent: exponent), keyID: kid) } catch {
+                throw JWTError(.invalidKey("\(error)"))
+            }
+        case "EC":
+            guard crv == "P-256" else { throw JWTError(.invalidKey("EC curve \"\(crv ?? "")\" is not supported (P-256 is)")) }
+            let xBytes = try field(x, "x"), yBytes = try field(y, "y")
+            guard xBytes.count == 32, yBytes.count == 32 else {
+                throw JWTError(.invalidKey("P-256 coordinates are 32 bytes each (RFC 7518 §6.2.1.2)"))
+            }
+            do {
+                let publicKey = try P256.Signing.PublicKey(rawRepresentation: xBytes + yBytes)
+                if let d {
+                    let privateKey = try P256.Signing.PrivateKey(rawRepresentation: try field(d, "d"))
+                    guard privateKey.publicKey.rawRepresentation == publicKey.rawRepresentation else {
+                        throw JWTError(.invalidKey("the EC private key \"d\" does not match \"x\" and \"y\""))
+                    }
+                    key = .es256(privateKey, keyID: kid)
+                } else {
+                    key = .es256(publicKey, keyID: kid)
+                }
+            } catch let error as JWTError {
+                throw error
+            } catch {
+                throw JWTError(.invalidKey("\(error)"))
+            }
+        case "oct":
+            key = try .hs256(SymmetricKey(data: try field(k, "k")), keyID: kid)
+        default:
+            throw JWTError(.invalidKey("key type \"\(kty)\" is not supported (RSA, EC and oct are)"))
+        }
+        if let alg, alg != key.algorithm.rawValue {
+            throw JWTError(.invalidKey("the key says alg \"\(alg)\" but a \(kty) key here is for \(key.algorithm.rawValue)"))
+        }
+        return key
+    }
+
+    private func field(_ value: String?, _ name: String) throws(JWTError) -> [UInt8] {
+        guard let value else { throw JWTError(.invalidKey("missing \"\(name)\"")) }
+        do { return try Base64URL.decode(value) } catch {
+            throw JWTError(.invalidKey("\"\(name)\" is not base64url: \(error)"))
+        }
+    }
+
+    /// The RFC 7638 thumbprint: SHA-256 of the required members in lexicographic order, no whitespace,
+    /// base64url-encoded.
+    public func thumbprint() throws(JWTError) -> String {
+        let members: [(String, String?)]
+        switch kty {
+        case "RSA": members = [("e", e), ("kty", kty), ("n", n)]
+        case "EC": members = [("crv", crv), ("kty", kty), ("x", x), ("y", y)]
+        case "oct": members = [("k", k), ("kty", kty)]
+        default: throw JWTError(.invalidKey("no thumbprint is defined here for key type \"\(kty)\""))
+        }
+        var json = "{"
+        for (index, (name, value)) in members.enumerated() {
+            guard let value else { throw JWTError(.invalidKey("missing \"\(name)\"")) }
+            json += (index > 0 ? "," : "") + "\"\(name)\":\"\(value)\""
+        }
+        json += "}"
+        return Base64URL.encode(SHA256.hash(data: Array(json.utf8)))
+    }
+}
+
+/// A JWK Set (RFC 7517 §5), e.g. Apple's https://appleid.apple.com/auth/keys. Keys that cannot be used
+/// (unsupported type or curve, invalid values) are skipped, not fatal: one odd key must not take down
+/// verification with all the others.
+public struct JSONWebKeySet: Sendable {
+    /// The usable keys, in the set's order.
+    public let keys: [JWTKey]
+    /// The keys that were skipped, with the reason.
+    public let skipped: [(kid: String?, reason: String)]
+
+    /// Parses a JWKS document.
+    public init(json: Data) throws(JWTError) {
+        struct Document: Decodable { let keys: [FailableKey] }
+        struct FailableKey: Decodable {
+            let result: Result<JSONWebKey, any Error>
+            init(from decoder: any Decoder) throws { result = Result { try JSONWebKey(from: decoder) } }
+        }
+        let document: Document
+        do { document = try JSONDecoder().decode(Document.self, from: json) } catch {
+            throw JWTError(.malformed(part: "JWKS", detail: "not a JSON object with a \"keys\" array: \(error)"))
+        }
+        var keys: [JWTKey] = []
+        var skipped: [(kid: String?, reason: String)] = []
+        for entry in document.keys {
+            switch entry.result {
+            case .success(let jwk):
+                do { keys.append(try jwk.jwtKey()) } catch { skipped.append((jwk.kid, error.description)) }
+            case .failure(let error):
+                skipped.append((nil, "not a JWK: \(error)"))
+            }
+        }
+        self.keys = keys
+        self.skipped = skipped
+    }
+
+    /// Parses a JWKS document from text.
+    public init(json: String) throws(JWTError) {
+        try self.init(json: Data(json.utf8))
+    }
+
+    /// The key with this kid.
+    public func key(withID kid: String) -> JWTKey? { keys.first { $0.keyID == kid } }
+}

@@ -1,0 +1,97 @@
+// The one error type of PureJWT: what failed, with the values a person needs to see why.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Why a token was refused, or why a key or signing request was invalid.
+public struct JWTError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Reason: Hashable, Sendable {
+        /// The token is larger than the configured limit (size, limit).
+        case tokenTooLarge(size: Int, limit: Int)
+        /// The token is not three base64url parts separated by dots, or a part does not decode (which part,
+        /// and what is wrong).
+        case malformed(part: String, detail: String)
+        /// `alg` is "none" (in any letter case): unsigned tokens are never accepted.
+        case algorithmNone
+        /// `alg` names an algorithm PureJWT does not implement.
+        case unsupportedAlgorithm(String)
+        /// `crit` lists header parameters this library does not understand (or is empty).
+        case unsupportedCriticalHeader([String])
+        /// `b64: false` (RFC 7797 unencoded payload), which is not supported.
+        case unencodedPayload
+        /// No key with this `kid` (nil when the token has no kid and no key fits its algorithm).
+        case keyNotFound(kid: String?)
+        /// The header's `alg` does not match the key's algorithm (header, key).
+        case algorithmMismatch(header: String, key: String)
+        /// The signature does not verify.
+        case invalidSignature
+        /// An ES256 signature that is not 64 bytes of r ‖ s (e.g. DER); the length found is given.
+        case invalidSignatureEncoding(length: Int)
+        /// `exp` is not after the current time (minus the leeway).
+        case expired(expiration: Double, now: Double)
+        /// `nbf` is after the current time (plus the leeway).
+        case notYetValid(notBefore: Double, now: Double)
+        /// `iat` is after the current time (plus the leeway).
+        case issuedInTheFuture(issuedAt: Double, now: Double)
+        /// A claim the validation requires is absent.
+        case missingClaim(String)
+        /// `iss` differs from the expected issuer (expected, found).
+        case issuerMismatch(expected: String, found: String)
+        /// None of the token's audiences is expected (expected, found).
+        case audienceMismatch(expected: [String], found: [String])
+        /// The payload is not JSON of the requested claims type (the decoder's message).
+        case claimsDecoding(String)
+        /// A key that cannot be used (why).
+        case invalidKey(String)
+    }
+
+    public let reason: Reason
+
+    public init(_ reason: Reason) { self.reason = reason }
+
+    public var description: String {
+        switch reason {
+        case .tokenTooLarge(let size, let limit):
+            return "the token is \(size) bytes, over the limit of \(limit); raise JWTVerifier's maximumTokenSize if that is expected"
+        case .malformed(let part, let detail):
+            return "malformed token (\(part)): \(detail)"
+        case .algorithmNone:
+            return "the token is unsigned (alg \"none\"), which is never accepted"
+        case .unsupportedAlgorithm(let alg):
+            return "the token's algorithm \"\(alg)\" is not supported (ES256, RS256 and HS256 are)"
+        case .unsupportedCriticalHeader(let names):
+            return names.isEmpty ? "the token's \"crit\" header is empty, which RFC 7515 §4.1.11 forbids"
+                : "the token marks header parameters as critical that are not understood: \(names.joined(separator: ", "))"
+        case .unencodedPayload:
+            return "the token uses an unencoded payload (\"b64\": false, RFC 7797), which is not supported"
+        case .keyNotFound(let kid):
+            if let kid { return "no key with kid \"\(kid)\"; if the issuer rotated its keys, refresh the key set" }
+            return "the token has no kid and no key fits its algorithm"
+        case .algorithmMismatch(let header, let key):
+            return "the token says alg \"\(header)\" but its key is for \(key); the key decides the algorithm"
+        case .invalidSignature:
+            return "the signature does not verify: the token was altered or signed with another key"
+        case .invalidSignatureEncoding(let length):
+            return "an ES256 signature must be 64 bytes (r ‖ s, RFC 7518 §3.4) but this one has \(length); DER signatures are not JWS signatures"
+        case .expired(let expiration, let now):
+            return "the token expired at \(Int64(expiration)) (now \(Int64(now)))"
+        case .notYetValid(let notBefore, let now):
+            return "the token is not valid before \(Int64(notBefore)) (now \(Int64(now)))"
+        case .issuedInTheFuture(let issuedAt, let now):
+            return "the token says it was issued at \(Int64(issuedAt)), after now (\(Int64(now))); check the clocks"
+        case .missingClaim(let name):
+            return "the token has no \"\(name)\" claim, which is required"
+        case .issuerMismatch(let expected, let found):
+            return "the token's issuer is \"\(found)\", expected \"\(expected)\""
+        case .audienceMismatch(let expected, let found):
+            return "the token's audience \(found) does not include any of \(expected)"
+        case .claimsDecoding(let message):
+            return "the claims could not be decoded: \(message)"
+        case .invalidKey(let why):
+            return "invalid key: \(why)"
+        }
+    }
+}

@@ -1,0 +1,107 @@
+// Verifying a token: the short path is the safe one. The order of checks: size, structure, header rules
+// ("none", "crit", "b64", algorithm), key by "kid", algorithm of the key, signature; only then the payload
+// is read and the claims validated.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Verifies JWS compact tokens against a fixed set of keys.
+///
+/// ```swift
+/// let verifier = JWTVerifier(keySet: try JSONWebKeySet(json: jwksData))
+/// let claims = try verifier.verify(token, as: MyClaims.self,
+///                                  validation: JWTValidation(issuer: "https://appleid.apple.com", audiences: ["com.example.app"]))
+/// ```
+public struct JWTVerifier: Sendable {
+    public let keys: [JWTKey]
+    /// Tokens larger than this many bytes are refused before any decoding (default 16 KiB).
+    public var maximumTokenSize: Int
+
+    public init(keys: [JWTKey], maximumTokenSize: Int = 16 * 1024) {
+        self.keys = keys
+        self.maximumTokenSize = maximumTokenSize
+    }
+
+    public init(keySet: JSONWebKeySet, maximumTokenSize: Int = 16 * 1024) {
+        self.init(keys: keySet.keys, maximumTokenSize: maximumTokenSize)
+    }
+
+    /// Verifies `token` and returns its claims decoded as `Claims`, after checking the registered claims
+    /// with `validation`.
+    public func verify<Claims: Decodable>(_ token: String, as type: Claims.Type = Claims.self,
+                                          validation: JWTValidation = JWTValidation()) throws(JWTError) -> Claims {
+        let jws = try verifiedJWS(token)
+        let registered: RegisteredClaims = try decode(jws.payload)
+        try validation.validate(registered)
+        return try decode(jws.payload)
+    }
+
+    /// Checks everything up to and including the signature.
+    func verifiedJWS(_ token: String) throws(JWTError) -> CompactJWS {
+        let jws = try CompactJWS(token, maximumSize: maximumTokenSize)
+        try jws.header.validate()
+        let algorithm = try JWTAlgorithm.fromHeader(jws.header.alg)
+        let candidates: [JWTKey]
+        if let kid = jws.header.kid {
+            candidates = keys.filter { $0.keyID == kid }
+            guard !candidates.isEmpty else { throw JWTError(.keyNotFound(kid: kid)) }
+        } else {
+            candidates = keys.filter { $0.algorithm == algorithm }
+            guard !candidates.isEmpty else { throw JWTError(.keyNotFound(kid: nil)) }
+        }
+        for key in candidates {
+            guard key.algorithm == algorithm else {
+                throw JWTError(.algorithmMismatch(header: jws.header.alg, key: key.algorithm.rawValue))
+            }
+            if try key.verify(signature: jws.signature, signingInput: jws.signingInput) { return jws }
+        }
+        throw JWTError(.invalidSignature)
+    }
+
+    private func decode<T: Decodable>(_ payload: [UInt8]) throws(JWTError) -> T {
+        do { return try JSONDecoder().decode(T.self, from: Data(payload)) } catch {
+            throw JWTError(.claimsDecoding("\(error)"))
+        }
+    }
+
+    /// The claims of `token` WITHOUT checking its signature or any claim: for debugging and logging only.
+    /// Never make a decision on what this returns.
+    public static func unverifiedClaims<Claims: Decodable>(of token: String, as type: Claims.Type = Claims.self,
+                                                           maximumTokenSize: Int = 16 * 1024) throws(JWTError) -> Claims {
+        let jws = try CompactJWS(token, maximumSize: maximumTokenSize)
+        do { return try JSONDecoder().decode(Claims.self, from: Data(jws.payload)) } catch {
+            throw JWTError(.claimsDecoding("\(error)"))
+        }
+    }
+}
+
+/// Signs claims into compact JWS tokens (ES256 with a private key, or HS256).
+public struct JWTSigner: Sendable {
+    public let key: JWTKey
+
+    public init(key: JWTKey) { self.key = key }
+
+    /// `claims` signed with the key: header {"alg", "kid" (the key's ID), "typ": "JWT"}.
+    public func sign<Claims: Encodable>(_ claims: Claims, header: JWTHeader? = nil) throws(JWTError) -> String {
+        var header = header ?? JWTHeader(alg: key.algorithm.rawValue, kid: key.keyID)
+        guard header.alg == key.algorithm.rawValue else {
+            throw JWTError(.algorithmMismatch(header: header.alg, key: key.algorithm.rawValue))
+        }
+        if header.kid == nil { header.kid = key.keyID }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let headerJSON: Data, claimsJSON: Data
+        do {
+            headerJSON = try encoder.encode(header)
+            claimsJSON = try encoder.encode(claims)
+        } catch {
+            throw JWTError(.claimsDecoding("could not encode: \(error)"))
+        }
+        let signingInput = Base64URLText.encode(headerJSON) + "." + Base64URLText.encode(claimsJSON)
+        let signature = try key.sign(Array(signingInput.utf8))
+        return signingInput + "." + Base64URLText.encode(signature)
+    }
+}

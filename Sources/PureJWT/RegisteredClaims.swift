@@ -1,0 +1,121 @@
+// The registered claims of RFC 7519 §4.1, and their validation (§4.1.4 exp, §4.1.5 nbf, §4.1.6 iat,
+// §4.1.1 iss, §4.1.3 aud) against an injected clock with a leeway.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A NumericDate (RFC 7519 §2): seconds since 1970-01-01T00:00:00Z, possibly fractional.
+public struct NumericDate: Codable, Sendable, Hashable, Comparable {
+    public var secondsSince1970: Double
+
+    public init(_ date: Date) { secondsSince1970 = date.timeIntervalSince1970 }
+    public init(secondsSince1970: Double) { self.secondsSince1970 = secondsSince1970 }
+
+    public var date: Date { Date(timeIntervalSince1970: secondsSince1970) }
+
+    public init(from decoder: any Decoder) throws {
+        secondsSince1970 = try decoder.singleValueContainer().decode(Double.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        // Whole seconds as integers, as everyone writes them.
+        if secondsSince1970.rounded() == secondsSince1970, abs(secondsSince1970) < 1e15 {
+            try container.encode(Int64(secondsSince1970))
+        } else {
+            try container.encode(secondsSince1970)
+        }
+    }
+
+    public static func < (lhs: NumericDate, rhs: NumericDate) -> Bool { lhs.secondsSince1970 < rhs.secondsSince1970 }
+}
+
+/// "aud": one string or an array of strings (RFC 7519 §4.1.3).
+public struct Audience: Codable, Sendable, Hashable {
+    public var values: [String]
+
+    public init(_ values: [String]) { self.values = values }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let single = try? container.decode(String.self) {
+            values = [single]
+        } else {
+            values = try container.decode([String].self)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if values.count == 1 { try container.encode(values[0]) } else { try container.encode(values) }
+    }
+}
+
+/// The registered claims, all optional.
+public struct RegisteredClaims: Codable, Sendable, Hashable {
+    public var iss: String?
+    public var sub: String?
+    public var aud: Audience?
+    public var exp: NumericDate?
+    public var nbf: NumericDate?
+    public var iat: NumericDate?
+    public var jti: String?
+
+    public init(iss: String? = nil, sub: String? = nil, aud: Audience? = nil, exp: NumericDate? = nil,
+                nbf: NumericDate? = nil, iat: NumericDate? = nil, jti: String? = nil) {
+        (self.iss, self.sub, self.aud, self.exp, self.nbf, self.iat, self.jti) = (iss, sub, aud, exp, nbf, iat, jti)
+    }
+}
+
+/// What a verifier checks beyond the signature.
+public struct JWTValidation: Sendable {
+    /// The expected "iss", if any.
+    public var issuer: String?
+    /// Accepted audiences: the token's "aud" must contain at least one. Nil: not checked.
+    public var audiences: Set<String>?
+    /// Tolerated clock difference, in seconds, for exp, nbf and iat.
+    public var leeway: Double
+    /// Whether a token without "exp" is refused.
+    public var requiresExpiration: Bool
+    /// The clock.
+    public var now: @Sendable () -> Date
+
+    public init(issuer: String? = nil, audiences: Set<String>? = nil, leeway: Double = 0, requiresExpiration: Bool = true,
+                now: @escaping @Sendable () -> Date = { Date() }) {
+        self.issuer = issuer
+        self.audiences = audiences
+        self.leeway = leeway
+        self.requiresExpiration = requiresExpiration
+        self.now = now
+    }
+
+    /// Checks `claims` at the current time.
+    func validate(_ claims: RegisteredClaims) throws(JWTError) {
+        let now = self.now().timeIntervalSince1970
+        if let exp = claims.exp?.secondsSince1970 {
+            // §4.1.4: the current time must be before exp.
+            guard now < exp + leeway else { throw JWTError(.expired(expiration: exp, now: now)) }
+        } else if requiresExpiration {
+            throw JWTError(.missingClaim("exp"))
+        }
+        if let nbf = claims.nbf?.secondsSince1970, now < nbf - leeway {
+            throw JWTError(.notYetValid(notBefore: nbf, now: now))
+        }
+        if let iat = claims.iat?.secondsSince1970, iat > now + leeway {
+            throw JWTError(.issuedInTheFuture(issuedAt: iat, now: now))
+        }
+        if let issuer {
+            guard let iss = claims.iss else { throw JWTError(.missingClaim("iss")) }
+            guard iss == issuer else { throw JWTError(.issuerMismatch(expected: issuer, found: iss)) }
+        }
+        if let audiences {
+            guard let aud = claims.aud else { throw JWTError(.missingClaim("aud")) }
+            guard aud.values.contains(where: audiences.contains) else {
+                throw JWTError(.audienceMismatch(expected: audiences.sorted(), found: aud.values))
+            }
+        }
+    }
+}
