@@ -24,11 +24,16 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
     public var y: String?
     public var d: String?
     public var k: String?
+    /// RFC 7517 §4.3; when present, must allow "verify" (or "sign").
+    public var key_ops: [String]?
 
     /// The usable key, validated: RSA key policy, EC point on the curve, oct length. A key whose own "alg"
     /// differs from its type's algorithm, or whose "use" is not "sig", is refused.
     public func jwtKey() throws(JWTError) -> JWTKey {
         if let use, use != "sig" { throw JWTError(.invalidKey("\"use\" is \"\(use)\"; only signature keys (\"sig\") verify tokens")) }
+        if let key_ops, !key_ops.contains("verify"), !key_ops.contains("sign") {
+            throw JWTError(.invalidKey("\"key_ops\" is \(key_ops); a key for tokens must allow \"verify\" or \"sign\""))
+        }
         let key: JWTKey
         switch kty {
         case "RSA":
@@ -98,7 +103,9 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
 
 /// A JWK Set (RFC 7517 §5), e.g. Apple's https://appleid.apple.com/auth/keys. Keys that cannot be used
 /// (unsupported type or curve, invalid values) are skipped, not fatal: one odd key must not take down
-/// verification with all the others.
+/// verification with all the others. Two things make the whole set ambiguous and are refused: two usable
+/// keys with the same "kid", and symmetric ("oct") keys mixed with public keys (a published key set never
+/// holds secrets; mixing them invites algorithm confusion).
 public struct JSONWebKeySet: Sendable {
     /// The usable keys, in the set's order.
     public let keys: [JWTKey]
@@ -118,6 +125,14 @@ public struct JSONWebKeySet: Sendable {
         }
         var keys: [JWTKey] = []
         var skipped: [(kid: String?, reason: String)] = []
+        // A kid must name one key, usable or not: otherwise which one a token means is ambiguous.
+        var seen = Set<String>()
+        for case .success(let jwk) in document.keys.map(\.result) {
+            guard let kid = jwk.kid else { continue }
+            guard seen.insert(kid).inserted else {
+                throw JWTError(.invalidKey("the key set has two keys with kid \"\(kid)\"; a kid must name one key"))
+            }
+        }
         for entry in document.keys {
             switch entry.result {
             case .success(let jwk):
@@ -125,6 +140,10 @@ public struct JSONWebKeySet: Sendable {
             case .failure(let error):
                 skipped.append((nil, "not a JWK: \(error)"))
             }
+        }
+        let symmetric = keys.filter { $0.algorithm == .hs256 }.count
+        if symmetric > 0 && symmetric < keys.count {
+            throw JWTError(.invalidKey("the key set mixes symmetric (oct) keys with public keys"))
         }
         self.keys = keys
         self.skipped = skipped

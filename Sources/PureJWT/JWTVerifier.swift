@@ -39,6 +39,12 @@ public struct JWTVerifier: Sendable {
         return try decode(jws.payload)
     }
 
+    /// Verifies the signature of a JWS whose payload need not be JWT claims, and returns the payload.
+    /// No claim is checked: use `verify(_:as:validation:)` for JWTs.
+    public func verifiedPayload(_ token: String) throws(JWTError) -> [UInt8] {
+        try verifiedJWS(token).payload
+    }
+
     /// Checks everything up to and including the signature.
     func verifiedJWS(_ token: String) throws(JWTError) -> CompactJWS {
         let jws = try CompactJWS(token, maximumSize: maximumTokenSize)

@@ -15,6 +15,8 @@ public struct RSAError: Error, Hashable, Sendable, CustomStringConvertible {
         case exponentTooLarge(bits: Int)
         /// The key container could not be read (the PureASN1 message is given).
         case invalidKeyEncoding(String)
+        /// The modulus has the fingerprint of the weak Infineon key generator (ROCA, CVE-2017-15361).
+        case weakKeyROCA
     }
 
     public let reason: Reason
@@ -35,6 +37,8 @@ public struct RSAError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the RSA public exponent has \(bits) bits; at most 33 are accepted (65537 in practice)"
         case .invalidKeyEncoding(let message):
             return "the RSA key could not be read: \(message)"
+        case .weakKeyROCA:
+            return "the RSA key comes from a generator broken by ROCA (CVE-2017-15361): its private key can be recovered; replace the key"
         }
     }
 }

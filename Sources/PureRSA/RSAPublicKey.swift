@@ -1,7 +1,8 @@
 // RSA public keys for signature verification, named as in swift-crypto's `_RSA.Signing`.
 //
 // Key policy (../shared/DESIGN.md): modulus of 2048 to 16384 bits and odd; public exponent odd, greater
-// than 1, below the modulus and at most 33 bits wide (BoringSSL's bound; 65537 in practice). The
+// than 1, below the modulus and at most 33 bits wide (BoringSSL's bound; 65537 in practice); no ROCA
+// fingerprint (ROCAFingerprint.swift). The
 // Montgomery context for the modulus is built once, here, so that verifications do not repeat it.
 
 import PureASN1
@@ -68,6 +69,7 @@ extension RSA.Signing {
             guard n.isOdd, let context = MontgomeryContext(modulus: n) else { throw RSAError(.evenModulus) }
             guard e.bitWidth <= 33 else { throw RSAError(.exponentTooLarge(bits: e.bitWidth)) }
             guard e.isOdd, e > 1, e < n else { throw RSAError(.invalidExponent) }
+            guard !ROCAFingerprint.matches(n) else { throw RSAError(.weakKeyROCA) }
             modulus = n
             publicExponent = e
             byteCount = (bits + 7) / 8

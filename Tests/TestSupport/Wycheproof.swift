@@ -36,7 +36,7 @@ public struct WycheproofNote: Decodable, Sendable {
 
 /// A whole Wycheproof file.
 public struct WycheproofFile<Group: WycheproofTestGroup>: Decodable, Sendable {
-    public let algorithm: String
+    public let algorithm: String?
     public let numberOfTests: Int
     public let notes: [String: WycheproofNote]?
     public let testGroups: [Group]
