@@ -1,0 +1,70 @@
+// The examples of Docs/JWT.md, compiled and run. Keep them in step with the guide.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PureBase64
+import PureJWT
+import PureP256
+import Testing
+import TestSupport
+
+@Suite("Docs/JWT.md examples")
+struct GuideExamplesTests {
+    @Test("verify a token against a key set")
+    func verifyExample() throws {
+        // Test material: a key set and a token made here with a fresh key.
+        let signingKey = P256.Signing.PrivateKey()
+        let raw = signingKey.publicKey.rawRepresentation
+        let jwksData = Data(#"{"keys":[{"kty":"EC","crv":"P-256","kid":"k1","x":"\#(Base64URL.encode(raw.prefix(32)))","y":"\#(Base64URL.encode(raw.suffix(32)))"}]}"#.utf8)
+        struct Payload: Encodable { let iss, aud, sub: String; let email: String?; let exp: NumericDate }
+        let idToken = try JWTSigner(key: .es256(signingKey, keyID: "k1")).sign(Payload(
+            iss: "https://appleid.apple.com", aud: "com.example.web", sub: "001234.abc", email: nil,
+            exp: NumericDate(Date().addingTimeInterval(600))))
+
+        // --- from the guide ---
+        struct AppleClaims: Decodable {
+            let sub: String
+            let email: String?
+        }
+
+        let keySet = try JSONWebKeySet(json: jwksData)          // e.g. https://appleid.apple.com/auth/keys
+        let verifier = JWTVerifier(keySet: keySet)
+        let claims = try verifier.verify(idToken, as: AppleClaims.self, validation: JWTValidation(
+            issuer: "https://appleid.apple.com",
+            audiences: ["com.example.app", "com.example.web"],   // any one must match
+            leeway: 60))                                          // seconds of clock skew tolerated
+        // --- end ---
+
+        #expect(claims.sub == "001234.abc")
+        #expect(keySet.skipped.isEmpty)
+    }
+
+    @Test("sign a token (ES256)")
+    func signExample() throws {
+        let p8Text = try VectorFiles.text("test.p8")
+        let now = Date(timeIntervalSince1970: 1_767_225_600)
+
+        // --- from the guide ---
+        struct ClientSecretClaims: Codable {
+            let iss: String, sub: String, aud: String
+            let iat: NumericDate, exp: NumericDate
+        }
+
+        let key = try P256.Signing.PrivateKey(pemRepresentation: p8Text)    // Apple's .p8
+        let signer = JWTSigner(key: .es256(key, keyID: "ABC123DEFG"))
+        let token = try signer.sign(ClientSecretClaims(
+            iss: "DEF123GHIJ", sub: "com.example.web", aud: "https://appleid.apple.com",
+            iat: NumericDate(now), exp: NumericDate(now.addingTimeInterval(3600))))
+        // --- end ---
+
+        let verified = try JWTVerifier(keys: [.es256(key.publicKey, keyID: "ABC123DEFG")]).verify(
+            token, as: ClientSecretClaims.self,
+            validation: JWTValidation(issuer: "DEF123GHIJ", audiences: ["https://appleid.apple.com"], now: { now }))
+        #expect(verified.sub == "com.example.web")
+        let header = try Base64URL.decode(String(token.split(separator: ".")[0]))
+        #expect(String(decoding: header, as: UTF8.self) == #"{"alg":"ES256","kid":"ABC123DEFG","typ":"JWT"}"#)
+    }
+}
