@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 //
 // Side-by-side timings of PureJWT against the C-backed peers. A separate package so that the library
 // itself keeps no dependencies. Run from the repository root:
@@ -13,6 +13,7 @@ let package = Package(
         .package(name: "PureJWT", path: ".."),
         .package(url: "https://github.com/apple/swift-crypto.git", exact: "4.5.2"),
         .package(url: "https://github.com/attaswift/BigInt.git", exact: "6.0.1"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", exact: "5.8.0"),
     ],
     targets: [
         .executableTarget(
@@ -23,9 +24,11 @@ let package = Package(
                 .product(name: "PureBigInt", package: "PureJWT"),
                 .product(name: "PureRSA", package: "PureJWT"),
                 .product(name: "PureP256", package: "PureJWT"),
+                .product(name: "PureJWT", package: "PureJWT"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "BigInt", package: "BigInt"),
+                .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),
     ],

@@ -45,7 +45,7 @@ struct CompactJWS {
         }
         let headerBytes = try decode(headerPart, "header")
         do {
-            header = try JSONDecoder().decode(JWTHeader.self, from: Data(headerBytes))
+            header = try SharedCoders.decoder.decode(JWTHeader.self, from: Data(headerBytes))
         } catch {
             throw JWTError(.malformed(part: "header", detail: "not a JSON object with a string \"alg\": \(error)"))
         }

@@ -34,9 +34,10 @@ public struct JWTVerifier: Sendable {
     public func verify<Claims: Decodable>(_ token: String, as type: Claims.Type = Claims.self,
                                           validation: JWTValidation = JWTValidation()) throws(JWTError) -> Claims {
         let jws = try verifiedJWS(token)
-        let registered: RegisteredClaims = try decode(jws.payload)
-        try validation.validate(registered)
-        return try decode(jws.payload)
+        // One JSON parse for both readings of the payload.
+        let both: RegisteredAndCustom<Claims> = try decode(jws.payload)
+        try validation.validate(both.registered)
+        return both.claims
     }
 
     /// Verifies the signature of a JWS whose payload need not be JWT claims, and returns the payload.
@@ -68,7 +69,7 @@ public struct JWTVerifier: Sendable {
     }
 
     private func decode<T: Decodable>(_ payload: [UInt8]) throws(JWTError) -> T {
-        do { return try JSONDecoder().decode(T.self, from: Data(payload)) } catch {
+        do { return try SharedCoders.decoder.decode(T.self, from: Data(payload)) } catch {
             throw JWTError(.claimsDecoding("\(error)"))
         }
     }
@@ -78,9 +79,20 @@ public struct JWTVerifier: Sendable {
     public static func unverifiedClaims<Claims: Decodable>(of token: String, as type: Claims.Type = Claims.self,
                                                            maximumTokenSize: Int = 16 * 1024) throws(JWTError) -> Claims {
         let jws = try CompactJWS(token, maximumSize: maximumTokenSize)
-        do { return try JSONDecoder().decode(Claims.self, from: Data(jws.payload)) } catch {
+        do { return try SharedCoders.decoder.decode(Claims.self, from: Data(jws.payload)) } catch {
             throw JWTError(.claimsDecoding("\(error)"))
         }
+    }
+}
+
+/// The registered claims and the caller's claims, decoded from one parse of the payload.
+private struct RegisteredAndCustom<Claims: Decodable>: Decodable {
+    let registered: RegisteredClaims
+    let claims: Claims
+
+    init(from decoder: any Decoder) throws {
+        registered = try RegisteredClaims(from: decoder)
+        claims = try Claims(from: decoder)
     }
 }
 
@@ -97,8 +109,7 @@ public struct JWTSigner: Sendable {
             throw JWTError(.algorithmMismatch(header: header.alg, key: key.algorithm.rawValue))
         }
         if header.kid == nil { header.kid = key.keyID }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let encoder = SharedCoders.encoder
         let headerJSON: Data, claimsJSON: Data
         do {
             headerJSON = try encoder.encode(header)

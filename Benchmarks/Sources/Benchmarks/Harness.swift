@@ -86,3 +86,52 @@ extension Duration {
         return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
     }
 }
+
+/// A row whose peer has an async API (jwt-kit's key collection is an actor). Both sides are timed in the
+/// same async loop, so the peer's cost includes its actor hops, as its users pay them.
+struct AsyncComparison {
+    let name: String
+    let peer: String
+    let ours: () async -> UInt64
+    let theirs: () async -> UInt64
+}
+
+extension Harness {
+    static func timeAsync(_ iterations: Int, _ body: () async -> UInt64) async -> Double {
+        let clock = ContinuousClock()
+        var accumulator: UInt64 = 0
+        let start = clock.now
+        for _ in 0..<iterations { accumulator &+= await body() }
+        let elapsed = clock.now - start
+        consume(accumulator)
+        return elapsed.nanoseconds / Double(iterations)
+    }
+
+    static func calibrateAsync(_ body: () async -> UInt64) async -> Int {
+        var iterations = 1
+        while true {
+            let perCall = await timeAsync(iterations, body)
+            if perCall * Double(iterations) >= targetBatch.nanoseconds / 4 || iterations >= 1 << 26 {
+                return max(1, Int(targetBatch.nanoseconds / max(perCall, 0.1)))
+            }
+            iterations *= 4
+        }
+    }
+
+    static func measure(_ comparison: AsyncComparison) async -> Row {
+        let ourIterations = await calibrateAsync(comparison.ours)
+        let theirIterations = await calibrateAsync(comparison.theirs)
+        var ours: [Double] = [], theirs: [Double] = []
+        for round in 0..<rounds {
+            if round % 2 == 0 {
+                ours.append(await timeAsync(ourIterations, comparison.ours))
+                theirs.append(await timeAsync(theirIterations, comparison.theirs))
+            } else {
+                theirs.append(await timeAsync(theirIterations, comparison.theirs))
+                ours.append(await timeAsync(ourIterations, comparison.ours))
+            }
+        }
+        return Row(name: comparison.name, oursNanoseconds: median(ours), peer: comparison.peer,
+                   peerNanoseconds: median(theirs), bytes: 0)
+    }
+}

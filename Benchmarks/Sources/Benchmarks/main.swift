@@ -29,7 +29,9 @@ FileHandle.standardError.write(Data("warning: a debug build; run with -c release
 let all = SHA2Benchmarks.comparisons() + RSABenchmarks.comparisons() + BigIntBenchmarks.comparisons()
     + P256Benchmarks.comparisons()
 let selected = all.filter { filter == nil || $0.name.contains(filter!) }
-if selected.isEmpty {
+let asyncRows = filter.map { text in "JWT".contains(text) || text.contains("JWT") } ?? true
+    ? await JWTBenchmarks.comparisons().filter { filter == nil || $0.name.contains(filter!) } : []
+if selected.isEmpty && asyncRows.isEmpty {
     FileHandle.standardError.write(Data("no benchmark name contains '\(filter ?? "")'\n".utf8))
     exit(1)
 }
@@ -55,6 +57,13 @@ for comparison in selected {
     print(pad(row.name, 22) + pad(formatTime(row.oursNanoseconds), 12, right: true) + "  " + pad(row.peer, 14)
           + pad(formatTime(row.peerNanoseconds), 12, right: true) + pad(String(format: "%.2f", row.ratio), 11, right: true)
           + pad(throughput, 11, right: true))
+}
+
+for comparison in asyncRows {
+    let row = await Harness.measure(comparison)
+    rows.append(row)
+    print(pad(row.name, 22) + pad(formatTime(row.oursNanoseconds), 12, right: true) + "  " + pad(row.peer, 14)
+          + pad(formatTime(row.peerNanoseconds), 12, right: true) + pad(String(format: "%.2f", row.ratio), 11, right: true))
 }
 
 if let jsonPath {
