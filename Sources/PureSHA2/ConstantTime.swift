@@ -5,6 +5,7 @@
 /// Every byte of the shorter length is visited and differences are OR-ed together, so the position of
 /// the first difference is not revealed. The lengths themselves may leak (they are public in every use
 /// here: digest and MAC sizes are fixed by the algorithm).
+@usableFromInline
 package func constantTimeEqual(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Bool {
     guard lhs.count == rhs.count else { return false }
     var difference: UInt8 = 0
@@ -15,6 +16,7 @@ package func constantTimeEqual(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBu
 }
 
 /// `constantTimeEqual` over any two byte sequences; for small public-length values such as MACs.
+@usableFromInline
 package func constantTimeEqual<A: Sequence, B: Sequence>(_ lhs: A, _ rhs: B) -> Bool
 where A.Element == UInt8, B.Element == UInt8 {
     let left = Array(lhs), right = Array(rhs)

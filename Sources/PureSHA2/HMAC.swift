@@ -15,12 +15,13 @@ public struct HMAC<H: HashFunction>: Sendable {
     public typealias MAC = HashedAuthenticationCode<H>
 
     /// H((K' ⊕ ipad) ‖ …) in progress.
-    private var inner: H
+    @usableFromInline var inner: H
     /// H((K' ⊕ opad) ‖ …), waiting for the inner digest.
-    private var outer: H
+    @usableFromInline var outer: H
 
     /// Starts an HMAC computation under `key`. A key longer than the hash's block is hashed first
     /// (RFC 2104 §2); a shorter one is padded with zeros.
+    @inlinable
     public init(key: SymmetricKey) {
         var block = [UInt8](repeating: 0, count: H.blockByteCount)
         key.withUnsafeBytes { keyBytes in
@@ -41,16 +42,19 @@ public struct HMAC<H: HashFunction>: Sendable {
     }
 
     /// Absorbs more message bytes.
+    @inlinable
     public mutating func update<Bytes: Sequence>(data: Bytes) where Bytes.Element == UInt8 {
         inner.update(data: data)
     }
 
     /// Absorbs more message bytes from raw memory.
+    @inlinable
     public mutating func update(bufferPointer: UnsafeRawBufferPointer) {
         inner.update(bufferPointer: bufferPointer)
     }
 
     /// The MAC of everything absorbed so far; `self` is unchanged.
+    @inlinable
     public func finalize() -> MAC {
         var outer = self.outer
         inner.finalize().withUnsafeBytes { outer.update(bufferPointer: $0) }
@@ -58,6 +62,7 @@ public struct HMAC<H: HashFunction>: Sendable {
     }
 
     /// The MAC of `data` under `key`.
+    @inlinable
     public static func authenticationCode<Bytes: Sequence>(for data: Bytes, using key: SymmetricKey) -> MAC
     where Bytes.Element == UInt8 {
         var hmac = Self(key: key)
@@ -66,6 +71,7 @@ public struct HMAC<H: HashFunction>: Sendable {
     }
 
     /// Whether `authenticationCode` is the MAC of `data` under `key`. Compares in constant time.
+    @inlinable
     public static func isValidAuthenticationCode<Bytes: Sequence>(
         _ authenticationCode: MAC, authenticating data: Bytes, using key: SymmetricKey
     ) -> Bool where Bytes.Element == UInt8 {
@@ -77,6 +83,7 @@ public struct HMAC<H: HashFunction>: Sendable {
     /// Only a full-length MAC is accepted: a truncated tag returns `false`, because accepting a prefix
     /// would let a one-byte forgery pass with probability 1/256. The comparison is constant-time; the
     /// length check is not (lengths are public).
+    @inlinable
     public static func isValidAuthenticationCode<Code: Sequence, Bytes: Sequence>(
         _ authenticationCode: Code, authenticating data: Bytes, using key: SymmetricKey
     ) -> Bool where Code.Element == UInt8, Bytes.Element == UInt8 {
@@ -87,18 +94,20 @@ public struct HMAC<H: HashFunction>: Sendable {
 
 /// The output of `HMAC<H>`: a digest-sized tag. `==` compares in constant time.
 public struct HashedAuthenticationCode<H: HashFunction>: Hashable, Sendable, Sequence, CustomStringConvertible {
-    private let digest: H.Digest
+    @usableFromInline let digest: H.Digest
 
-    init(digest: H.Digest) { self.digest = digest }
+    @usableFromInline init(digest: H.Digest) { self.digest = digest }
 
     /// The tag length in bytes (32 for SHA-256).
     public static var byteCount: Int { H.Digest.byteCount }
 
     /// Calls `body` with the tag bytes.
+    @inlinable
     public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try digest.withUnsafeBytes(body)
     }
 
+    @inlinable
     public func makeIterator() -> H.Digest.Iterator { digest.makeIterator() }
 
     /// Lower-case hex of the tag.

@@ -37,6 +37,7 @@ public struct SymmetricKey: Sendable, Hashable, CustomStringConvertible {
     public var bitCount: Int { keyBytes.count * 8 }
 
     /// Calls `body` with the key bytes. Do not let them escape.
+    @inlinable
     public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try keyBytes.withUnsafeBytes(body)
     }
