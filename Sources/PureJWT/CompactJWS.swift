@@ -44,11 +44,11 @@ struct CompactJWS {
             }
         }
         let headerBytes = try decode(headerPart, "header")
-        do {
-            header = try SharedCoders.decoder.decode(JWTHeader.self, from: Data(headerBytes))
-        } catch {
-            throw JWTError(.malformed(part: "header", detail: "not a JSON object with a string \"alg\": \(error)"))
+        let members: [String: JSONScalar]
+        do { members = try JSONObjectScanner.members(of: headerBytes) } catch {
+            throw JWTError(.malformed(part: "header", detail: "not a JSON object: \(error.message) at byte \(error.offset)"))
         }
+        header = try JWTHeader(members: members)
         payload = try decode(payloadPart, "payload")
         signature = try decode(signaturePart, "signature")
     }

@@ -24,6 +24,33 @@ public struct JWTHeader: Codable, Sendable, Hashable {
         self.cty = cty
     }
 
+    /// Reads the members of a header object (see JSONObjectScanner): "alg" must be a string; "kid", "typ"
+    /// and "cty" strings; "crit" an array of strings; "b64" a boolean. Other members are ignored.
+    init(members: [String: JSONScalar]) throws(JWTError) {
+        func string(_ name: String) throws(JWTError) -> String? {
+            switch members[name] {
+            case nil: return nil
+            case .string(let value)?: return value
+            default: throw JWTError(.malformed(part: "header", detail: "\"\(name)\" must be a string"))
+            }
+        }
+        guard let alg = try string("alg") else { throw JWTError(.malformed(part: "header", detail: "no \"alg\"")) }
+        self.alg = alg
+        kid = try string("kid")
+        typ = try string("typ")
+        cty = try string("cty")
+        switch members["crit"] {
+        case nil: crit = nil
+        case .strings(let names)?: crit = names
+        default: throw JWTError(.malformed(part: "header", detail: "\"crit\" must be an array of strings"))
+        }
+        switch members["b64"] {
+        case nil: b64 = nil
+        case .bool(let value)?: b64 = value
+        default: throw JWTError(.malformed(part: "header", detail: "\"b64\" must be a boolean"))
+        }
+    }
+
     /// The checks that do not depend on the key: "crit" understood, "b64" not false.
     func validate() throws(JWTError) {
         if let crit {

@@ -34,10 +34,13 @@ public struct JWTVerifier: Sendable {
     public func verify<Claims: Decodable>(_ token: String, as type: Claims.Type = Claims.self,
                                           validation: JWTValidation = JWTValidation()) throws(JWTError) -> Claims {
         let jws = try verifiedJWS(token)
-        // One JSON parse for both readings of the payload.
-        let both: RegisteredAndCustom<Claims> = try decode(jws.payload)
-        try validation.validate(both.registered)
-        return both.claims
+        // The registered claims come from the light top-level scan; the caller's type from one full decode.
+        let members: [String: JSONScalar]
+        do { members = try JSONObjectScanner.members(of: jws.payload) } catch {
+            throw JWTError(.claimsDecoding("the payload is not a JSON object: \(error.message) at byte \(error.offset)"))
+        }
+        try validation.validate(RegisteredClaims(members: members))
+        return try decode(jws.payload)
     }
 
     /// Verifies the signature of a JWS whose payload need not be JWT claims, and returns the payload.
@@ -82,17 +85,6 @@ public struct JWTVerifier: Sendable {
         do { return try SharedCoders.decoder.decode(Claims.self, from: Data(jws.payload)) } catch {
             throw JWTError(.claimsDecoding("\(error)"))
         }
-    }
-}
-
-/// The registered claims and the caller's claims, decoded from one parse of the payload.
-private struct RegisteredAndCustom<Claims: Decodable>: Decodable {
-    let registered: RegisteredClaims
-    let claims: Claims
-
-    init(from decoder: any Decoder) throws {
-        registered = try RegisteredClaims(from: decoder)
-        claims = try Claims(from: decoder)
     }
 }
 

@@ -64,6 +64,36 @@ public struct RegisteredClaims: Codable, Sendable, Hashable {
     public var iat: NumericDate?
     public var jti: String?
 
+    /// Reads the registered claims from a payload's top-level members; wrong types are errors.
+    init(members: [String: JSONScalar]) throws(JWTError) {
+        func string(_ name: String) throws(JWTError) -> String? {
+            switch members[name] {
+            case nil: return nil
+            case .string(let value)?: return value
+            default: throw JWTError(.claimsDecoding("\"\(name)\" must be a string"))
+            }
+        }
+        func date(_ name: String) throws(JWTError) -> NumericDate? {
+            switch members[name] {
+            case nil: return nil
+            case .number(let value)?: return NumericDate(secondsSince1970: value)
+            default: throw JWTError(.claimsDecoding("\"\(name)\" must be a number of seconds (RFC 7519 NumericDate)"))
+            }
+        }
+        iss = try string("iss")
+        sub = try string("sub")
+        jti = try string("jti")
+        switch members["aud"] {
+        case nil: aud = nil
+        case .string(let value)?: aud = Audience([value])
+        case .strings(let values)?: aud = Audience(values)
+        default: throw JWTError(.claimsDecoding("\"aud\" must be a string or an array of strings"))
+        }
+        exp = try date("exp")
+        nbf = try date("nbf")
+        iat = try date("iat")
+    }
+
     public init(iss: String? = nil, sub: String? = nil, aud: Audience? = nil, exp: NumericDate? = nil,
                 nbf: NumericDate? = nil, iat: NumericDate? = nil, jti: String? = nil) {
         (self.iss, self.sub, self.aud, self.exp, self.nbf, self.iat, self.jti) = (iss, sub, aud, exp, nbf, iat, jti)
