@@ -110,12 +110,10 @@ extension ProjectivePoint {
                 let digit = k.nibble(window)
                 var chosen = table[window &* 15]
                 for j in 1..<16 {
-                    let difference = UInt64(j) ^ digit
-                    let mask = ((difference | (0 &- difference)) >> 63) &- 1
-                    chosen = .select(mask, table[window &* 15 &+ j &- 1], chosen)
+                    chosen = .select(equalityMask(UInt64(j), digit), table[window &* 15 &+ j &- 1], chosen)
                 }
                 let sum = result.adding(chosen)
-                let digitIsZero = ((digit | (0 &- digit)) >> 63) &- 1
+                let digitIsZero = equalityMask(digit, 0)
                 result = .select(digitIsZero, result, sum)
             }
             return result

@@ -146,9 +146,7 @@ extension ProjectivePoint {
                 let digit = k.nibble(window)
                 var chosen = ProjectivePoint.identity
                 for i in 0..<16 {
-                    let difference = UInt64(i) ^ digit
-                    let mask = ((difference | (0 &- difference)) >> 63) &- 1
-                    chosen = .select(mask, table[i], chosen)
+                    chosen = .select(equalityMask(UInt64(i), digit), table[i], chosen)
                 }
                 result = result.adding(chosen)
                 window -= 1

@@ -13,24 +13,7 @@ extension Scalar {
     /// a·b·R⁻¹ mod n for a, b < n.
     @inline(__always)
     static func montgomeryMultiply(_ a: U256, _ b: U256) -> U256 {
-        var r0: UInt64, r1: UInt64, r2: UInt64, r3: UInt64, r4: UInt64, r5: UInt64, r6: UInt64, r7: UInt64
-        var c: UInt64
-        (c, r0) = multiplyAdd(a.w0, b.w0, 0, 0)
-        (c, r1) = multiplyAdd(a.w1, b.w0, c, 0)
-        (c, r2) = multiplyAdd(a.w2, b.w0, c, 0)
-        (r4, r3) = multiplyAdd(a.w3, b.w0, c, 0)
-        (c, r1) = multiplyAdd(a.w0, b.w1, r1, 0)
-        (c, r2) = multiplyAdd(a.w1, b.w1, r2, c)
-        (c, r3) = multiplyAdd(a.w2, b.w1, r3, c)
-        (r5, r4) = multiplyAdd(a.w3, b.w1, r4, c)
-        (c, r2) = multiplyAdd(a.w0, b.w2, r2, 0)
-        (c, r3) = multiplyAdd(a.w1, b.w2, r3, c)
-        (c, r4) = multiplyAdd(a.w2, b.w2, r4, c)
-        (r6, r5) = multiplyAdd(a.w3, b.w2, r5, c)
-        (c, r3) = multiplyAdd(a.w0, b.w3, r3, 0)
-        (c, r4) = multiplyAdd(a.w1, b.w3, r4, c)
-        (c, r5) = multiplyAdd(a.w2, b.w3, r5, c)
-        (r7, r6) = multiplyAdd(a.w3, b.w3, r6, c)
+        var (r0, r1, r2, r3, r4, r5, r6, r7) = product(a, b)
 
         var pending: UInt64 = 0
         @inline(__always) func round(_ l0: UInt64, _ l1: inout UInt64, _ l2: inout UInt64, _ l3: inout UInt64, _ l4: inout UInt64) {
