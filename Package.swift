@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "PureRSA", targets: ["PureRSA"]),
         .library(name: "PureP256", targets: ["PureP256"]),
         .library(name: "PureJWT", targets: ["PureJWT"]),
+        .library(name: "AppleAuth", targets: ["AppleAuth"]),
         .executable(name: "appleauth", targets: ["appleauth"]),
     ],
     targets: [
@@ -27,10 +28,12 @@ let package = Package(
         .target(name: "PureP256", dependencies: ["PureSHA2", "PureASN1"]),
         // JWS/JWT on top of the primitives; may import Foundation (Data, Date, JSON).
         .target(name: "PureJWT", dependencies: ["PureBase64", "PureSHA2", "PureASN1", "PureBigInt", "PureRSA", "PureP256"]),
+        // Sign in with Apple on top of PureJWT; no networking of its own.
+        .target(name: "AppleAuth", dependencies: ["PureJWT", "PureP256", "PureSHA2"]),
 
         // The command-line tool. Until AppleAuth exists, `appleauth demo` exercises the primitives
         // that are already here on built-in sample data.
-        .executableTarget(name: "appleauth", dependencies: ["PureSHA2", "PureBase64", "PureRSA", "PureP256"]),
+        .executableTarget(name: "appleauth", dependencies: ["AppleAuth", "PureJWT", "PureSHA2", "PureBase64", "PureRSA", "PureP256"]),
 
         // Shared test helpers: hex, vector-file loading, the Wycheproof runner.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -67,6 +70,11 @@ let package = Package(
         .testTarget(
             name: "PureJWTTests",
             dependencies: ["PureJWT", "PureP256", "PureRSA", "PureSHA2", "PureBase64", "TestSupport"],
+            exclude: ["Vectors"]
+        ),
+        .testTarget(
+            name: "AppleAuthTests",
+            dependencies: ["AppleAuth", "PureJWT", "PureP256", "PureBase64", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

@@ -13,6 +13,9 @@ enum SampleData {
 /// AIDOPK1, as published in Apple's JWKS at the time.
 enum AppleSample {
     static let kid = "AIDOPK1"
+    /// The token's audience (the client ID it was issued for) and issue time.
+    static let clientID = "jp.yauth.signin.service2"
+    static let issuedAt: Double = 1_559_709_290
     static let modulusBase64URL = ""
         + "lxrwmuYSAsTfn-lUu4goZSXBD9ackM9OJuwUVQHmbZo6GW4Fu_auUdN5zI7Y1dEDfgt7m7QXWbHuMD01HLnD4eRtY-RNwCWdjNfE"
         + "aY_esUPY3OVMrNDI15Ns13xspWS3q-13kdGv9jHI28P87RvMpjz_JCpQ5IM44oSyRnYtVJO-320SB8E2Bw92pmrenbp67KRUzTEV"
@@ -42,6 +45,6 @@ enum SampleAppleKey {
     static let clientID = "com.example.service"
     /// Fixed times, so that the demo's output is the same on every run (RFC 6979 makes the signature
     /// deterministic too): 2026-01-01T00:00:00Z and 180 days later (Apple's maximum is six months).
-    static let issuedAt = 1_767_225_600
-    static let expires = 1_767_225_600 + 180 * 86_400
+    static let issuedAt: Double = 1_767_225_600
+    static let lifetime: Double = 180 * 86_400
 }

@@ -4,8 +4,10 @@
 // base64url, RSA) on built-in sample data and exits non-zero if any check fails. The Sign in with Apple
 // commands (client secret, token exchange, identity-token verification) arrive with the AppleAuth module.
 
+import AppleAuth
 import Foundation
 import PureBase64
+import PureJWT
 import PureP256
 import PureRSA
 import PureSHA2
@@ -62,49 +64,53 @@ func runDemo() throws {
     guard valid, tamperedRejected else { throw DemoFailure(description: "a check failed; see above") }
     try runAppleTokenDemo()
     try runClientSecretDemo()
-    print("All checks passed. Token exchange and identity-token claim checks arrive with the JWT and AppleAuth modules.")
+    print("All checks passed. Token exchange, refresh, revocation and notifications arrive with the rest of AppleAuth.")
 }
 
-/// RS256: a real Apple identity token against Apple's published key (signature only; the claims are
-/// checked once the AppleAuth module exists).
+/// RS256: a real Apple identity token verified with AppleAuth: signature with Apple's key by kid, issuer,
+/// audience, expiry (the demo's clock is set inside the token's 2019 validity window), typed claims.
 func runAppleTokenDemo() throws {
     print("")
-    print("RS256: a real Apple identity token against Apple's key \(AppleSample.kid) (signature only)")
-    let key = try RSA.Signing.PublicKey(modulus: try Base64URL.decode(AppleSample.modulusBase64URL),
-                                        publicExponent: try Base64URL.decode(AppleSample.exponentBase64URL))
-    print("  key                               RSA-\(key.keySizeInBits), e = \(key.publicExponent)")
-    let parts = AppleSample.identityToken.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 3 else { throw DemoFailure(description: "the sample token does not have three parts") }
-    print("  header                            \(visible(try Base64URL.decode(parts[0])))")
-    let signingInput = Array(AppleSample.identityToken.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
-    let signature = RSA.Signing.RSASignature(rawRepresentation: try Base64URL.decode(parts[2]))
-    let valid = key.isValidSignature(signature, for: signingInput)
-    print("  signature valid                   \(valid ? "yes" : "NO")")
-    var tampered = signingInput
+    print("Identity token: a real Apple-signed token (2019) verified against Apple's key \(AppleSample.kid)")
+    let jwks = #"{"keys":[{"kty":"RSA","kid":"\#(AppleSample.kid)","use":"sig","alg":"RS256","n":"\#(AppleSample.modulusBase64URL)","e":"\#(AppleSample.exponentBase64URL)"}]}"#
+    let keySet = try JSONWebKeySet(json: jwks)
+    let verifier = AppleIdentityTokenVerifier(clientIDs: [AppleSample.clientID], keySet: keySet,
+                                              now: { Date(timeIntervalSince1970: AppleSample.issuedAt + 60) })
+    let claims = try verifier.verify(AppleSample.identityToken)
+    print("  verified (RS256, iss, aud, exp)   yes")
+    print("  sub                               \(claims.sub)")
+    print("  aud                               \(claims.aud.values.joined(separator: ", "))")
+    print("  issued at                         \(claims.iat.date)")
+
+    var tampered = Array(AppleSample.identityToken.utf8)
     tampered[tampered.count / 2] ^= 0x01
-    let rejected = !key.isValidSignature(signature, for: tampered)
+    let rejected = (try? verifier.verify(String(decoding: tampered, as: UTF8.self))) == nil
     print("  one-bit change rejected           \(rejected ? "yes" : "NO")")
-    guard valid, rejected else { throw DemoFailure(description: "an RS256 check failed; see above") }
+    let expired = (try? AppleIdentityTokenVerifier(clientIDs: [AppleSample.clientID], keySet: keySet).verify(AppleSample.identityToken)) == nil
+    print("  rejected at today's date          \(expired ? "yes (expired)" : "NO")")
+    guard rejected, expired else { throw DemoFailure(description: "an identity-token check failed; see above") }
 }
 
-/// ES256: the client_secret JWT that a server sends to Apple's token endpoint, signed with a .p8 key.
+/// ES256: the client_secret JWT a server sends to Apple's token endpoint, built by AppleAuth from a .p8 key.
 func runClientSecretDemo() throws {
     print("")
-    print("ES256: a Sign in with Apple client_secret signed with a sample .p8 key")
-    let key = try P256.Signing.PrivateKey(pemRepresentation: SampleAppleKey.p8)
-    let header = #"{"alg":"ES256","kid":"\#(SampleAppleKey.keyID)"}"#
-    let claims = #"{"iss":"\#(SampleAppleKey.teamID)","iat":\#(SampleAppleKey.issuedAt),"exp":\#(SampleAppleKey.expires),"#
-        + #""aud":"https://appleid.apple.com","sub":"\#(SampleAppleKey.clientID)"}"#
-    let signingInput = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(Array(claims.utf8))
-    let signature = key.signature(for: Array(signingInput.utf8))
-    let token = signingInput + "." + Base64URL.encode(signature.rawRepresentation)
-    print("  header                            \(header)")
-    print("  claims                            \(claims)")
-    print("  client_secret                     \(token)")
-    let valid = key.publicKey.isValidSignature(signature, for: Array(signingInput.utf8))
-    print("  verifies with the public key      \(valid ? "yes" : "NO")")
-    print("  signature is 64 bytes (r ‖ s)     \(signature.rawRepresentation.count == 64 ? "yes" : "NO")")
-    guard valid, signature.rawRepresentation.count == 64 else { throw DemoFailure(description: "an ES256 check failed; see above") }
+    print("Client secret: ES256, signed with a sample .p8 key")
+    let configuration = try AppleClientSecretConfiguration(
+        teamID: SampleAppleKey.teamID, keyID: SampleAppleKey.keyID, clientID: SampleAppleKey.clientID,
+        privateKeyPEM: SampleAppleKey.p8)
+    let secret = try configuration.makeSecret(lifetime: SampleAppleKey.lifetime,
+                                              now: Date(timeIntervalSince1970: SampleAppleKey.issuedAt))
+    print("  client_secret                     \(secret.token)")
+    print("  valid                             \(secret.issuedAt) – \(secret.expiresAt)")
+    // Check it as Apple would: ES256 with the key's public half, iss = team ID, aud = Apple.
+    let publicKey = try PureP256.P256.Signing.PrivateKey(pemRepresentation: SampleAppleKey.p8).publicKey
+    struct Claims: Decodable { let sub: String }
+    let claims = try JWTVerifier(keys: [.es256(publicKey, keyID: SampleAppleKey.keyID)]).verify(
+        secret.token, as: Claims.self,
+        validation: JWTValidation(issuer: SampleAppleKey.teamID, audiences: ["https://appleid.apple.com"],
+                                  now: { secret.issuedAt }))
+    print("  verifies with the public key      \(claims.sub == SampleAppleKey.clientID ? "yes" : "NO")")
+    guard claims.sub == SampleAppleKey.clientID else { throw DemoFailure(description: "the client secret check failed") }
 }
 
 func printError(_ message: String) {
