@@ -18,6 +18,30 @@ public struct AppleHTTPRequest: Sendable, Hashable {
     }
 }
 
+/// An HTTP response as the transport received it.
+public struct AppleHTTPResponse: Sendable, Hashable {
+    public let status: Int
+    /// Header names in any case.
+    public let headers: [String: String]
+    public let body: [UInt8]
+
+    public init(status: Int, headers: [String: String] = [:], body: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The value of a header, matched without regard to case.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.key.lowercased() == name.lowercased() }?.value
+    }
+}
+
+/// The one method AppleAuth needs from an HTTP client; implement it with URLSession, AsyncHTTPClient, …
+public protocol AppleHTTPTransport: Sendable {
+    func send(_ request: AppleHTTPRequest) async throws -> AppleHTTPResponse
+}
+
 /// Which token a revocation names.
 public enum AppleTokenTypeHint: String, Sendable {
     case refreshToken = "refresh_token"
@@ -27,6 +51,12 @@ public enum AppleTokenTypeHint: String, Sendable {
 public enum AppleRequests {
     public static let tokenURL = "https://appleid.apple.com/auth/token"
     public static let revokeURL = "https://appleid.apple.com/auth/revoke"
+    public static let keysURL = "https://appleid.apple.com/auth/keys"
+
+    /// Fetches Apple's public keys (JWKS).
+    public static func keys() -> AppleHTTPRequest {
+        AppleHTTPRequest(method: "GET", url: keysURL, headers: ["Accept": "application/json", "User-Agent": "PureJWT-AppleAuth"], body: "")
+    }
 
     /// Exchanges an authorization code. `redirectURI` is sent only when given (web flows that used one).
     public static func exchange(code: String, clientID: String, clientSecret: String, redirectURI: String? = nil) -> AppleHTTPRequest {
