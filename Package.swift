@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "PureP256", targets: ["PureP256"]),
         .library(name: "PureJWT", targets: ["PureJWT"]),
         .library(name: "AppleAuth", targets: ["AppleAuth"]),
+        .library(name: "AppleAuthURLSession", targets: ["AppleAuthURLSession"]),
         .executable(name: "appleauth", targets: ["appleauth"]),
     ],
     targets: [
@@ -30,10 +31,12 @@ let package = Package(
         .target(name: "PureJWT", dependencies: ["PureBase64", "PureSHA2", "PureASN1", "PureBigInt", "PureRSA", "PureP256"]),
         // Sign in with Apple on top of PureJWT; no networking of its own.
         .target(name: "AppleAuth", dependencies: ["PureJWT", "PureP256", "PureSHA2"]),
+        // URLSession transport for the tool (links FoundationNetworking on Linux); not used by AppleAuth.
+        .target(name: "AppleAuthURLSession", dependencies: ["AppleAuth"]),
 
         // The command-line tool. Until AppleAuth exists, `appleauth demo` exercises the primitives
         // that are already here on built-in sample data.
-        .executableTarget(name: "appleauth", dependencies: ["AppleAuth", "PureJWT", "PureSHA2", "PureBase64", "PureRSA", "PureP256"]),
+        .executableTarget(name: "appleauth", dependencies: ["AppleAuth", "AppleAuthURLSession", "PureJWT", "PureSHA2", "PureBase64", "PureRSA", "PureP256", "PureASN1"]),
 
         // Shared test helpers: hex, vector-file loading, the Wycheproof runner.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -75,6 +78,11 @@ let package = Package(
         .testTarget(
             name: "AppleAuthTests",
             dependencies: ["AppleAuth", "PureJWT", "PureP256", "PureBase64", "TestSupport"],
+            exclude: ["Vectors"]
+        ),
+        .testTarget(
+            name: "AppleAuthToolTests",
+            dependencies: ["appleauth", "PureJWT", "PureP256", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

@@ -1,14 +1,5 @@
 // Built-in sample data for `appleauth demo`: public test material only (no secrets).
 
-/// RFC 7515 Appendix A.1: a JWS signed with HMAC SHA-256, and the key it was signed with.
-enum SampleData {
-    static let compactJWS = "eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9"
-        + ".eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ"
-        + ".dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
-    /// The JWK's "k" member (RFC 7515 A.1.1).
-    static let keyBase64URL = "AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow"
-}
-
 /// A real Apple identity token (from nov/apple_id's test fixtures, 2019) and Apple's public key for its kid
 /// AIDOPK1, as published in Apple's JWKS at the time.
 enum AppleSample {
@@ -32,19 +23,20 @@ enum AppleSample {
         + "8ShTPEGUCkC7_jFJH9XpC7LfCeKl9tD3qzC_Dx1Q"
 }
 
-/// A sample Sign in with Apple key in Apple's .p8 form (PKCS#8 P-256, body on one line): the public test key
-/// of aspnet-contrib/AspNet.Security.OAuth.Providers (test/…/Apple/test.p8). It signs nothing real.
-enum SampleAppleKey {
-    static let p8 = """
-        -----BEGIN PRIVATE KEY-----
-        MIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQgU208KCg/doqiSzsVF5sknVtYSgt8/3oiYGbvryIRrzSgCgYIKoZIzj0DAQehRANCAAQfrvDWizEnWAzB2Hx2r/NyvIBO6KGBDL7wkZoKnz4Sm4+1P1dhD9fVEhbsdoq9RKEf8dvzTOZMaC/iLqZFKSN6
-        -----END PRIVATE KEY-----
-        """
-    static let keyID = "ABC123DEFG"
-    static let teamID = "DEF123GHIJ"
-    static let clientID = "com.example.service"
-    /// Fixed times, so that the demo's output is the same on every run (RFC 6979 makes the signature
-    /// deterministic too): 2026-01-01T00:00:00Z and 180 days later (Apple's maximum is six months).
-    static let issuedAt: Double = 1_767_225_600
-    static let lifetime: Double = 180 * 86_400
+/// A real server-to-server notification (consent-revoked, 2022, from nov/apple_id's tests) and Apple's key
+/// fh6Bs8C that signed it.
+enum NotificationSample {
+    static let clientID = "jp.yauth.signin.app"
+    static let issuedAt: Double = 1657617092
+    static let jwks = #"{"keys":[{"kty":"RSA","kid":"fh6Bs8C","use":"sig","alg":"RS256","n":"u704gotMSZc6CSSVNCZ1d0S9dZKwO2BVzfdTKYz8wSNm7R_KIufOQf3ru7Pph1FjW6gQ8zgvhnv4IebkGWsZJlodduTC7c0sRb5PZpEyM6PtO8FPHowaracJJsK1f6_rSLstLdWbSDXeSq7vBvDu3Q31RaoV_0YlEzQwPsbCvD45oVy5Vo5oBePUm4cqi6T3cZ-10gr9QJCVwvx7KiQsttp0kUkHM94PlxbG_HAWlEZjvAlxfEDc-_xZQwC6fVjfazs3j1b2DZWsGmBRdx1snO75nM7hpyRRQB4jVejW9TuZDtPtsNadXTr9I5NjxPdIYMORj9XKEh44Z73yfv0gtw","e":"AQAB"}]}"#
+    static let body = #"{"payload":""#
+        + "eyJraWQiOiJmaDZCczhDIiwiYWxnIjoiUlMyNTYifQ.eyJpc3MiOiJodHRwczovL2FwcGxlaWQuYXBwbGUuY29tIiwiYXVkIjoia"
+        + "nAueWF1dGguc2lnbmluLmFwcCIsImV4cCI6MTY1NzcwMzQ5MiwiaWF0IjoxNjU3NjE3MDkyLCJqdGkiOiJTMjVjQjBQYkhzNnk5N"
+        + "2dZWW1neWRRIiwiZXZlbnRzIjoie1widHlwZVwiOlwiY29uc2VudC1yZXZva2VkXCIsXCJzdWJcIjpcIjAwMDc2OC42MTY2ZjAzM"
+        + "TE2NzE0MWU2OTU2OTgyMzk5NTlmNTkxYS4xNTIxXCIsXCJldmVudF90aW1lXCI6MTY1NzYxNzA2MzAxMn0ifQ.mISnuaalVknFGR"
+        + "HBwPIkN26n78uBW2uicijX2R_5myHrepPrNGhj1V0VRBFHPts_MZ5ofrqJ1y5ZxNHcuahv5bp7ytrAOslnBCaTaxQXZu2DWgiOw0"
+        + "I1XmBJ9zdZZbsWr8Godwv4PX933SdJuaevpcQDLkDxd33vFfNm9Xk_cotKQ12PjqmP535d94cppyVKE-APyYTpTxC7A4f2Lrf4Ok"
+        + "ka4A-62CgjYqFA4txhNyAvP7Ir-6AlHdnn9ASWwKGysZW987h6PhZNQJcOYSDgKXS7m5rw2noksjhWw6qt7ggP3Lm-b3PqY1Am0v"
+        + "Ikx_biCUvnHBjWXwCkXFQDNbPRsg"
+        + #""}"#
 }

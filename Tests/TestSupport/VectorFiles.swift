@@ -8,6 +8,7 @@ import Foundation
 
 public struct VectorFileError: Error, CustomStringConvertible {
     public let description: String
+    public init(description: String) { self.description = description }
 }
 
 public enum VectorFiles {

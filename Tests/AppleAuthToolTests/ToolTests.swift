@@ -1,0 +1,143 @@
+// The built `appleauth` executable, run as a subprocess: each subcommand's happy path, exit codes, --help,
+// and malformed input giving exit 2 with a one-line message (never a crash or a stack trace). No test
+// reaches the network: every key set comes from a file.
+
+import Foundation
+import PureJWT
+import PureP256
+import Testing
+import TestSupport
+
+private struct Run {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+}
+
+/// The executable built beside the tests.
+private func executable() throws -> URL {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let candidates = [
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("appleauth"),
+        Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("appleauth"),
+        root.appendingPathComponent(".build/debug/appleauth"),
+    ]
+    guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+        throw VectorFileError(description: "appleauth executable not found in \(candidates.map(\.path))")
+    }
+    return found
+}
+
+private func run(_ arguments: [String], stdin: String? = nil) throws -> Run {
+    let process = Process()
+    process.executableURL = try executable()
+    process.arguments = arguments
+    let out = Pipe(), err = Pipe(), input = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+    let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+               stderr: String(decoding: stderrData, as: UTF8.self))
+}
+
+private func vector(_ name: String) -> String { VectorFiles.path(name) }
+
+@Suite("appleauth command-line tool")
+struct ToolTests {
+    @Test("demo runs offline and passes its checks")
+    func demo() throws {
+        let result = try run(["demo"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("All checks passed."))
+    }
+
+    @Test("--help for the tool and each subcommand", arguments: ["demo", "client-secret", "public-key", "decode", "verify",
+                                                                 "notification", "token", "revoke", "keys"])
+    func help(command: String) throws {
+        let result = try run([command, "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("usage: appleauth \(command)"))
+        #expect(try run(["--help"]).stdout.contains(command))
+    }
+
+    @Test("client-secret prints only the JWT, which verifies")
+    func clientSecret() throws {
+        let result = try run(["client-secret", "--team-id", "DEF123GHIJ", "--key-id", "ABC123DEFG", "--client-id", "com.example.web",
+                              "--key", vector("test.p8"), "--issued-at", "1800000000", "--lifetime", "600"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let token = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(!token.contains("\n") && token.split(separator: ".").count == 3)
+        let key = try P256.Signing.PrivateKey(pemRepresentation: String(contentsOfFile: vector("test.p8"), encoding: .utf8))
+        struct Claims: Decodable { let sub: String; let exp: Int }
+        let claims = try JWTVerifier(keys: [.es256(key.publicKey, keyID: "ABC123DEFG")]).verify(
+            token, as: Claims.self, validation: JWTValidation(issuer: "DEF123GHIJ", now: { Date(timeIntervalSince1970: 1_800_000_001) }))
+        #expect(claims.sub == "com.example.web" && claims.exp == 1_800_000_600)
+    }
+
+    @Test("public-key prints what openssl ec -pubout prints")
+    func publicKey() throws {
+        let result = try run(["public-key", "--key", vector("test.p8")])
+        #expect(result.status == 0)
+        #expect(result.stdout == (try String(contentsOfFile: vector("test.pub.pem"), encoding: .utf8)))
+        let jwk = try run(["public-key", "--key", vector("test.p8"), "--format", "jwk", "--key-id", "K1"])
+        #expect(jwk.status == 0 && jwk.stdout.contains(#""kid" : "K1""#))
+    }
+
+    @Test("decode shows header and claims; with a key set it checks the signature")
+    func decode() throws {
+        let token = try String(contentsOfFile: vector("aidopk1_identity_token.txt"), encoding: .utf8)
+        let plain = try run(["decode", token])
+        #expect(plain.status == 0 && plain.stdout.contains("exp_utc") && plain.stdout.contains("AIDOPK1"))
+        let checked = try run(["decode", "-", "--jwks", vector("nov_apple_id_jwks.json")], stdin: token)
+        #expect(checked.status == 0 && checked.stdout.contains("signature: valid"))
+        let wrongKey = try run(["decode", token, "--key", vector("test.pub.pem")])
+        #expect(wrongKey.status == 1, "\(wrongKey.stderr)")
+    }
+
+    @Test("verify: inside the token's window it prints the claims; today it is rejected with one line")
+    func verify() throws {
+        let token = try String(contentsOfFile: vector("aidopk1_identity_token.txt"), encoding: .utf8)
+        let base = ["verify", token, "--client-id", "jp.yauth.signin.service2", "--jwks", vector("nov_apple_id_jwks.json")]
+        let ok = try run(base + ["--now", "1559709300"])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(ok.stdout.contains("000723.25da8be332964991898630947202fef0.0402"))
+        let expired = try run(base)
+        #expect(expired.status == 1)
+        #expect(expired.stderr.contains("expired") && expired.stderr.split(separator: "\n").count == 1)
+        let otherClient = try run(["verify", token, "--client-id", "com.example.other", "--jwks", vector("nov_apple_id_jwks.json"), "--now", "1559709300"])
+        #expect(otherClient.status == 1)
+    }
+
+    @Test("notification: the POST body verifies and the event is printed")
+    func notification() throws {
+        let result = try run(["notification", vector("consent_revoked_body.json"), "--client-id", "jp.yauth.signin.app",
+                              "--jwks", vector("nov_apple_id_jwks.json"), "--now", "1657617100"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("consentRevoked"))
+    }
+
+    @Test("malformed input exits 2 with one line, never a crash", arguments: [
+        ["client-secret", "--team-id", "DEF123GHIJ", "--key-id", "ABC123DEFG", "--client-id", "c"],          // missing --key
+        ["client-secret", "--team-id", "DEF123GHIJ", "--key-id", "ABC123DEFG", "--client-id", "c", "--key", "/nonexistent.p8"],
+        ["public-key", "--key", "RSA"],                                                                      // replaced below
+        ["decode", "not-a-token"],
+        ["verify", "garbage", "--client-id", "x", "--jwks", "JWKS"],                                         // replaced below
+        ["frobnicate"],
+        ["client-secret", "--bogus", "1"],
+        ["public-key", "--key", "P8", "--format", "der"],
+    ])
+    func malformed(arguments: [String]) throws {
+        let resolved = arguments.map { $0 == "RSA" ? vector("testInvalidKey_rsa1024.p8") : $0 == "JWKS" ? vector("nov_apple_id_jwks.json")
+                                       : $0 == "P8" ? vector("test.p8") : $0 }
+        let result = try run(resolved)
+        #expect(result.status == 2, "\(resolved): \(result.stderr)")
+        #expect(!result.stderr.isEmpty && !result.stderr.contains("Fatal error") && !result.stderr.contains("Backtrace"))
+        if resolved.first != "frobnicate" { #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)") }
+    }
+}
