@@ -97,10 +97,7 @@ public enum AppleNonceCheck: Sendable {
 public struct AppleIdentityTokenVerifier: Sendable {
     public static let issuer = "https://appleid.apple.com"
 
-    private let verifier: JWTVerifier
-    private let clientIDs: Set<String>
-    private let leeway: TimeInterval
-    private let now: @Sendable () -> Date
+    private let check: AppleJWTCheck
 
     /// - Parameters:
     ///   - clientIDs: the app's bundle ID and/or Services IDs; the token's aud must be one of them.
@@ -108,20 +105,12 @@ public struct AppleIdentityTokenVerifier: Sendable {
     ///   - leeway: tolerated clock difference, in seconds.
     public init(clientIDs: Set<String>, keySet: JSONWebKeySet, leeway: TimeInterval = 60,
                 now: @escaping @Sendable () -> Date = { Date() }) {
-        verifier = JWTVerifier(keys: keySet.keys.filter { $0.algorithm == .rs256 })
-        self.clientIDs = clientIDs
-        self.leeway = leeway
-        self.now = now
+        check = AppleJWTCheck(clientIDs: clientIDs, keySet: keySet, leeway: leeway, now: now)
     }
 
     /// The token's claims, after every check.
     public func verify(_ token: String, nonce: AppleNonceCheck = .none) throws(AppleAuthError) -> AppleIdentityToken {
-        let validation = JWTValidation(issuer: Self.issuer, audiences: clientIDs, leeway: leeway, now: now)
-        let claims: AppleIdentityToken
-        do { claims = try verifier.verify(token, as: AppleIdentityToken.self, validation: validation) } catch {
-            if case .algorithmMismatch(let header, _) = error.reason { throw AppleAuthError(.unexpectedAlgorithm(header)) }
-            throw AppleAuthError(.tokenRejected(error))
-        }
+        let claims = try check.claims(of: token, as: AppleIdentityToken.self)
         switch nonce {
         case .none:
             break

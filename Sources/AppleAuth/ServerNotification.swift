@@ -40,17 +40,11 @@ public struct AppleServerNotification: Sendable, Hashable {
 
 /// Verifies notifications for the app's client IDs against Apple's keys.
 public struct AppleServerNotificationVerifier: Sendable {
-    private let verifier: JWTVerifier
-    private let clientIDs: Set<String>
-    private let leeway: TimeInterval
-    private let now: @Sendable () -> Date
+    private let check: AppleJWTCheck
 
     public init(clientIDs: Set<String>, keySet: JSONWebKeySet, leeway: TimeInterval = 60,
                 now: @escaping @Sendable () -> Date = { Date() }) {
-        verifier = JWTVerifier(keys: keySet.keys.filter { $0.algorithm == .rs256 })
-        self.clientIDs = clientIDs
-        self.leeway = leeway
-        self.now = now
+        check = AppleJWTCheck(clientIDs: clientIDs, keySet: keySet, leeway: leeway, now: now)
     }
 
     /// Verifies a POST body: `{"payload": "<JWS>"}` or the bare JWS.
@@ -73,11 +67,7 @@ public struct AppleServerNotificationVerifier: Sendable {
             let email: String?
             let is_private_email: LenientBool?
         }
-        let validation = JWTValidation(issuer: AppleIdentityTokenVerifier.issuer, audiences: clientIDs, leeway: leeway, now: now)
-        let claims: Claims
-        do { claims = try verifier.verify(token, as: Claims.self, validation: validation) } catch {
-            throw AppleAuthError(.tokenRejected(error))
-        }
+        let claims = try check.claims(of: token, as: Claims.self)
         let event: Event
         do { event = try JSONDecoder().decode(Event.self, from: Data(claims.events.utf8)) } catch {
             throw AppleAuthError(.tokenRejected(JWTError(.claimsDecoding("\"events\" is not the expected JSON object: \(error)"))))
