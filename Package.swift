@@ -30,7 +30,7 @@ let package = Package(
         // JWS/JWT on top of the primitives; may import Foundation (Data, Date, JSON).
         .target(name: "PureJWT", dependencies: ["PureBase64", "PureSHA2", "PureASN1", "PureBigInt", "PureRSA", "PureP256"]),
         // Sign in with Apple on top of PureJWT; no networking of its own.
-        .target(name: "AppleAuth", dependencies: ["PureJWT", "PureP256", "PureSHA2"]),
+        .target(name: "AppleAuth", dependencies: ["PureJWT", "PureP256", "PureSHA2", "PureBase64"]),
         // URLSession transport for the tool (links FoundationNetworking on Linux); not used by AppleAuth.
         .target(name: "AppleAuthURLSession", dependencies: ["AppleAuth"]),
 

@@ -24,6 +24,8 @@ public struct AppleAuthError: Error, Sendable, CustomStringConvertible {
         case missingNonce
         /// The token's nonce is not the expected one.
         case nonceMismatch
+        /// The token's c_hash is not the hash of the authorization code it came with.
+        case codeHashMismatch
     }
 
     public let reason: Reason
@@ -45,6 +47,8 @@ public struct AppleAuthError: Error, Sendable, CustomStringConvertible {
             return "a nonce was expected but the identity token has none; pass the nonce in the authorization request"
         case .nonceMismatch:
             return "the identity token's nonce does not match the one this session sent (possible replay)"
+        case .codeHashMismatch:
+            return "the identity token's c_hash does not match the authorization code it was returned with"
         }
     }
 }

@@ -7,6 +7,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PureBase64
 import PureJWT
 import PureSHA2
 
@@ -53,8 +54,10 @@ public struct AppleIdentityToken: Decodable, Sendable {
     public let orgID: String?
     public let cHash: String?
     public let atHash: String?
+    /// Every other claim, as it came.
+    public let otherClaims: [String: JSONValue]
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case iss, sub, aud, exp, iat, nonce, email
         case nonceSupported = "nonce_supported", emailVerified = "email_verified", isPrivateEmail = "is_private_email"
         case realUserStatus = "real_user_status", authTime = "auth_time", transferSub = "transfer_sub"
@@ -79,6 +82,13 @@ public struct AppleIdentityToken: Decodable, Sendable {
         orgID = try c.decodeIfPresent(String.self, forKey: .orgID)
         cHash = try c.decodeIfPresent(String.self, forKey: .cHash)
         atHash = try c.decodeIfPresent(String.self, forKey: .atHash)
+        let known = Set(CodingKeys.allCases.map(\.rawValue))
+        let all = try decoder.container(keyedBy: AnyCodingKey.self)
+        var others: [String: JSONValue] = [:]
+        for key in all.allKeys where !known.contains(key.stringValue) {
+            others[key.stringValue] = try all.decode(JSONValue.self, forKey: key)
+        }
+        otherClaims = others
     }
 }
 
@@ -108,9 +118,14 @@ public struct AppleIdentityTokenVerifier: Sendable {
         check = AppleJWTCheck(clientIDs: clientIDs, keySet: keySet, leeway: leeway, now: now)
     }
 
-    /// The token's claims, after every check.
-    public func verify(_ token: String, nonce: AppleNonceCheck = .none) throws(AppleAuthError) -> AppleIdentityToken {
+    /// The token's claims, after every check. With `authorizationCode`, a `c_hash` in the token must be the
+    /// code's hash (OpenID Connect Core §3.3.2.11: base64url of the left half of SHA-256 of the code).
+    public func verify(_ token: String, nonce: AppleNonceCheck = .none, authorizationCode: String? = nil) throws(AppleAuthError) -> AppleIdentityToken {
         let claims = try check.claims(of: token, as: AppleIdentityToken.self)
+        if let authorizationCode, let cHash = claims.cHash {
+            let digest = SHA256.hash(data: Array(authorizationCode.utf8)).bytes
+            guard cHash == Base64URL.encode(digest.prefix(16)) else { throw AppleAuthError(.codeHashMismatch) }
+        }
         switch nonce {
         case .none:
             break

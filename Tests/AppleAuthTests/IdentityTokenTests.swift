@@ -126,3 +126,35 @@ struct NonceTests {
         #expect(reason(file.no_nonce_token, .exact("x")) == "missingNonce")
     }
 }
+
+@Suite("Apple identity token c_hash and unknown claims")
+struct CodeHashAndOtherClaimsTests {
+    private struct File: Decodable {
+        let jwk: JSONWebKey
+        let authorization_code: String
+        let c_hash_token: String
+        let unknown_claims_token: String
+    }
+
+    private func verifier() throws -> (AppleIdentityTokenVerifier, File) {
+        let file = try VectorFiles.json(File.self, "nonce_tokens.json")
+        let keys = try JSONWebKeySet(json: JSONEncoder().encode(["keys": [file.jwk]]))
+        return (AppleIdentityTokenVerifier(clientIDs: ["com.example.app"], keySet: keys, now: { Date(timeIntervalSince1970: 1_900_000_100) }), file)
+    }
+
+    @Test("c_hash matches the authorization code; another code is refused")
+    func codeHash() throws {
+        let (verifier, file) = try verifier()
+        #expect(throws: Never.self) { try verifier.verify(file.c_hash_token, authorizationCode: file.authorization_code) }
+        let error = try #require(throws: AppleAuthError.self) { try verifier.verify(file.c_hash_token, authorizationCode: "another-code") }
+        guard case .codeHashMismatch = error.reason else { Issue.record("\(error)"); return }
+    }
+
+    @Test("unknown claims are kept as they came; known ones are typed")
+    func otherClaims() throws {
+        let (verifier, file) = try verifier()
+        let claims = try verifier.verify(file.unknown_claims_token)
+        #expect(claims.transferSub == "000999.x" && claims.orgID == "org-1")
+        #expect(claims.otherClaims == ["custom": .object(["a": .array([.number(1), .string("b"), .null, .bool(true)])])])
+    }
+}

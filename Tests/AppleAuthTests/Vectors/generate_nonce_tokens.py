@@ -29,5 +29,9 @@ out = {
     "hashed_nonce_token": token({**base, "nonce": hashlib.sha256(raw.encode()).hexdigest()}),
     "exact_nonce_token": token({**base, "nonce": "exact-nonce"}),
     "no_nonce_token": token(base),
+    # c_hash (OpenID Connect Core §3.3.2.11): base64url of the left half of SHA-256 of the code's ASCII.
+    "authorization_code": "c0123456789abcdef.0.nrts.ExampleCode",
+    "c_hash_token": token({**base, "c_hash": u(hashlib.sha256(b"c0123456789abcdef.0.nrts.ExampleCode").digest()[:16])}),
+    "unknown_claims_token": token({**base, "transfer_sub": "000999.x", "org_id": "org-1", "custom": {"a": [1, "b", None, True]}}),
 }
 (here / "nonce_tokens.json").write_text(json.dumps(out, indent=1) + "\n")
