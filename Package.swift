@@ -81,6 +81,11 @@ let package = Package(
             exclude: ["Vectors"]
         ),
         .testTarget(
+            name: "AppleAuthURLSessionTests",
+            dependencies: ["AppleAuthURLSession", "AppleAuth", "TestSupport"],
+            exclude: ["Vectors"]
+        ),
+        .testTarget(
             name: "AppleAuthToolTests",
             dependencies: ["appleauth", "PureJWT", "PureP256", "TestSupport"],
             exclude: ["Vectors"]
