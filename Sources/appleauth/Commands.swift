@@ -156,7 +156,7 @@ enum Commands {
             }
         }
         do {
-            let response = try await URLSessionTransport().send(AppleRequests.keys())
+            let response = try await transport().send(AppleRequests.keys())
             guard response.status == 200 else { throw ToolError.network("Apple's keys: HTTP \(response.status)") }
             return try JSONWebKeySet(json: Data(response.body))
         } catch let error as ToolError { throw error } catch {
@@ -197,7 +197,7 @@ enum Commands {
     static func token(_ arguments: [String]) async throws {
         let args = try Arguments(arguments, flags: ["client-id", "team-id", "key-id", "key", "code", "redirect-uri", "refresh-token"])
         if args.wantsHelp { print(tokenHelp); return }
-        let client = AppleAuthClient(transport: URLSessionTransport(), configuration: try loadConfiguration(args))
+        let client = AppleAuthClient(transport: transport(), configuration: try loadConfiguration(args))
         let response: AppleTokenResponse
         do {
             if let code = args.value("code") {
@@ -229,7 +229,7 @@ enum Commands {
         if args.wantsHelp { print(revokeHelp); return }
         let hint = try AppleTokenTypeHint(rawValue: args.value("hint") ?? "refresh_token")
             ?? { throw ToolError.usage("--hint must be refresh_token or access_token") }()
-        let client = AppleAuthClient(transport: URLSessionTransport(), configuration: try loadConfiguration(args))
+        let client = AppleAuthClient(transport: transport(), configuration: try loadConfiguration(args))
         do { try await client.revoke(try args.required("token"), hint: hint) } catch let error as ToolError { throw error } catch let error as AppleAPIError {
             throw ToolError(code: error.status >= 500 ? .network : .rejected, message: error.description)
         } catch {
@@ -247,12 +247,17 @@ enum Commands {
         let args = try Arguments(arguments, flags: [])
         if args.wantsHelp { print(keysHelp); return }
         let response: AppleHTTPResponse
-        do { response = try await URLSessionTransport().send(AppleRequests.keys()) } catch { throw ToolError.network("\(error)") }
+        do { response = try await transport().send(AppleRequests.keys()) } catch { throw ToolError.network("\(error)") }
         guard response.status == 200 else { throw ToolError.network("Apple's keys: HTTP \(response.status)") }
         print(String(decoding: response.body, as: UTF8.self))
     }
 
     // MARK: helpers
+
+    /// The HTTP transport; APPLEAUTH_BASE_URL (for tests) points it at another server than Apple's.
+    static func transport() -> URLSessionTransport {
+        URLSessionTransport(timeout: 15, baseURL: ProcessInfo.processInfo.environment["APPLEAUTH_BASE_URL"])
+    }
 
     /// A token that is not even well-formed is an input error (2); a well-formed one that fails a check is
     /// a rejection (1).

@@ -28,10 +28,11 @@ private func executable() throws -> URL {
     return found
 }
 
-private func run(_ arguments: [String], stdin: String? = nil) throws -> Run {
+private func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Run {
     let process = Process()
     process.executableURL = try executable()
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let out = Pipe(), err = Pipe(), input = Pipe()
     process.standardOutput = out
     process.standardError = err
@@ -139,5 +140,33 @@ struct ToolTests {
         #expect(result.status == 2, "\(resolved): \(result.stderr)")
         #expect(!result.stderr.isEmpty && !result.stderr.contains("Fatal error") && !result.stderr.contains("Backtrace"))
         if resolved.first != "frobnicate" { #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)") }
+    }
+
+    @Test("token, revoke and keys talk to the server; Apple's errors exit 1 with causes, 5xx and no server exit 3")
+    func network() throws {
+        let credentials = ["--client-id", "com.example.web", "--team-id", "DEF123GHIJ", "--key-id", "ABC123DEFG", "--key", vector("test.p8")]
+        let server = try LocalServer([
+            .init(status: 200, headers: [:], body: #"{"access_token":"at","token_type":"Bearer","expires_in":3600,"refresh_token":"rt"}"#),
+            .init(status: 400, headers: [:], body: #"{"error":"invalid_client"}"#),
+            .init(status: 200, headers: [:], body: ""),
+            .init(status: 200, headers: ["Cache-Control": "max-age=60"], body: #"{"keys":[]}"#),
+            .init(status: 503, headers: [:], body: ""), .init(status: 503, headers: [:], body: ""), .init(status: 503, headers: [:], body: ""),
+        ])
+        defer { server.stop() }
+        let environment = ["APPLEAUTH_BASE_URL": server.baseURL]
+        let exchanged = try run(["token", "--code", "c"] + credentials, environment: environment)
+        #expect(exchanged.status == 0 && exchanged.stdout.contains(#""refresh_token" : "rt""#), "\(exchanged.stderr)")
+        let refused = try run(["token", "--refresh-token", "rt"] + credentials, environment: environment)
+        #expect(refused.status == 1 && refused.stderr.contains("invalid_client") && refused.stderr.contains("client secret's sub"))
+        let revoked = try run(["revoke", "--token", "rt"] + credentials, environment: environment)
+        #expect(revoked.status == 0 && revoked.stdout.contains("revoked"))
+        let keys = try run(["keys"], environment: environment)
+        #expect(keys.status == 0 && keys.stdout.contains(#""keys""#))
+        let unavailable = try run(["revoke", "--token", "rt"] + credentials, environment: environment)
+        #expect(unavailable.status == 3, "\(unavailable.stderr)")
+        #expect(server.receivedRequests.count == 7)   // the 503s were retried twice
+        server.stop()
+        let unreachable = try run(["keys"], environment: ["APPLEAUTH_BASE_URL": "http://127.0.0.1:9"])
+        #expect(unreachable.status == 3)
     }
 }

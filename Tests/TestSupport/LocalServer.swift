@@ -9,21 +9,28 @@ import Darwin
 #endif
 import Foundation
 
-final class LocalServer: @unchecked Sendable {
-    struct Scripted {
+public final class LocalServer: @unchecked Sendable {
+    public struct Scripted: Sendable {
         let status: Int
         let headers: [String: String]
         let body: String
         var delay: TimeInterval = 0
+
+        public init(status: Int, headers: [String: String], body: String, delay: TimeInterval = 0) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+            self.delay = delay
+        }
     }
 
     private let socketDescriptor: Int32
-    let port: UInt16
+    public let port: UInt16
     private let lock = NSLock()
     private var script: [Scripted]
     private(set) var requests: [String] = []
 
-    init(_ script: [Scripted]) throws {
+    public init(_ script: [Scripted]) throws {
         self.script = script
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -51,9 +58,9 @@ final class LocalServer: @unchecked Sendable {
         thread.start()
     }
 
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    func stop() {
+    public func stop() {
         shutdown(socketDescriptor, Int32(SHUT_RDWR))
         close(socketDescriptor)
     }
@@ -68,7 +75,7 @@ final class LocalServer: @unchecked Sendable {
         requests.append(request)
     }
 
-    var receivedRequests: [String] {
+    public var receivedRequests: [String] {
         lock.lock(); defer { lock.unlock() }
         return requests
     }
