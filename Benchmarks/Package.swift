@@ -25,6 +25,7 @@ let package = Package(
                 .product(name: "PureRSA", package: "PureJWT"),
                 .product(name: "PureP256", package: "PureJWT"),
                 .product(name: "PureJWT", package: "PureJWT"),
+                .product(name: "AppleAuth", package: "PureJWT"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "BigInt", package: "BigInt"),

@@ -29,8 +29,10 @@ FileHandle.standardError.write(Data("warning: a debug build; run with -c release
 let all = SHA2Benchmarks.comparisons() + RSABenchmarks.comparisons() + BigIntBenchmarks.comparisons()
     + P256Benchmarks.comparisons()
 let selected = all.filter { filter == nil || $0.name.contains(filter!) }
-let asyncRows = filter.map { text in "JWT".contains(text) || text.contains("JWT") } ?? true
-    ? await JWTBenchmarks.comparisons().filter { filter == nil || $0.name.contains(filter!) } : []
+let wantsAsync = filter.map { text in ["JWT", "Apple"].contains { $0.contains(text) || text.contains($0) } } ?? true
+let asyncRows = wantsAsync
+    ? (await JWTBenchmarks.comparisons() + AppleAuthBenchmarks.comparisons()).filter { filter == nil || $0.name.contains(filter!) }
+    : []
 if selected.isEmpty && asyncRows.isEmpty {
     FileHandle.standardError.write(Data("no benchmark name contains '\(filter ?? "")'\n".utf8))
     exit(1)
