@@ -33,5 +33,8 @@ out = {
     "authorization_code": "c0123456789abcdef.0.nrts.ExampleCode",
     "c_hash_token": token({**base, "c_hash": u(hashlib.sha256(b"c0123456789abcdef.0.nrts.ExampleCode").digest()[:16])}),
     "unknown_claims_token": token({**base, "transfer_sub": "000999.x", "org_id": "org-1", "custom": {"a": [1, "b", None, True]}}),
+    # aud as an array (RFC 7519 §4.1.3): trusted only when every entry is one of ours (OIDC Core §3.1.3.7).
+    "aud_array_ours_token": token({**base, "aud": ["com.example.app", "com.example.web"]}),
+    "aud_array_untrusted_entry_token": token({**base, "aud": ["com.example.app", "com.attacker.app"]}),
 }
 (here / "nonce_tokens.json").write_text(json.dumps(out, indent=1) + "\n")
