@@ -11,6 +11,7 @@ import PureJWT
 import PureP256
 import PureSHA2
 import Testing
+import TestSupport
 
 private let secret = SymmetricKey(data: [UInt8](repeating: 0x42, count: 32))
 private let hmacKey = try! JWTKey.hs256(secret, keyID: "k")
@@ -116,4 +117,72 @@ struct AttackCatalogueTests {
         let big = token(header: #"{"alg":"HS256"}"#, payload: #"{"exp":1900000000,"p":""# + String(repeating: "a", count: 17_000) + #""}"#)
         #expect(refused(big))
     }
+
+    @Test("unknown crit and b64: false (RFC 7515 §4.1.11, RFC 7797) are refused, not ignored")
+    func critAndUnencoded() {
+        #expect(refused(token(header: #"{"alg":"HS256","crit":["exp"],"exp":1}"#, payload: #"{"exp":1900000000}"#)))
+        #expect(refused(token(header: #"{"alg":"HS256","crit":["b64"],"b64":false}"#, payload: #"{"exp":1900000000}"#)))
+        #expect(refused(token(header: #"{"alg":"HS256","b64":false}"#, payload: #"{"exp":1900000000}"#)))
+    }
+
+    @Test("invalid-curve and off-curve EC keys in a JWK are refused when the key is read")
+    func invalidCurveKeys() throws {
+        let gx = "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296"
+        let gy = "4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5"
+        let p = "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff"
+        // G with y + 1 (off the curve); (0, 0), which lies on y² = x³ − 3x, a curve with other b where it
+        // has order 2 (the invalid-curve attack); a coordinate equal to p; a 31-byte coordinate.
+        let gyPlusOne = String(gy.dropLast()) + "6"
+        let cases: [(String, String)] = [(gx, gyPlusOne), (String(repeating: "0", count: 64), String(repeating: "0", count: 64)),
+                                         (p, gy), (gx, p), (String(gx.dropFirst(2)), gy)]
+        let generator = #"{"kty":"EC","crv":"P-256","x":"\#(Base64URL.encode(try [UInt8](hex: gx)))","y":"\#(Base64URL.encode(try [UInt8](hex: gy)))"}"#
+        #expect(throws: Never.self) { try JSONDecoder().decode(JSONWebKey.self, from: Data(generator.utf8)).jwtKey() }
+        for (x, y) in cases {
+            let json = #"{"kty":"EC","crv":"P-256","x":"\#(Base64URL.encode(try [UInt8](hex: x)))","y":"\#(Base64URL.encode(try [UInt8](hex: y)))"}"#
+            #expect(throws: (any Error).self, "x \(x) y \(y)") { try JSONDecoder().decode(JSONWebKey.self, from: Data(json.utf8)).jwtKey() }
+        }
+    }
+
+    @Test("RSA keys under 2048 bits, with an even exponent or e = 1, are refused when the key is read")
+    func weakRSAKeys() throws {
+        let apple = try appleKey()
+        #expect(throws: Never.self) { try apple.jwtKey() }
+        let n1024 = Base64URL.encode([0xc5] + [UInt8](repeating: 0x5a, count: 126) + [0x01])
+        for (n, e) in [(n1024, "AQAB"), (apple.n!, "AQ"), (apple.n!, "AQAA"), (apple.n!, "Ag"), (apple.n!, "")] {
+            let json = #"{"kty":"RSA","n":"\#(n)","e":"\#(e)"}"#
+            #expect(throws: (any Error).self, "e \(e)") { try JSONDecoder().decode(JSONWebKey.self, from: Data(json.utf8)).jwtKey() }
+        }
+    }
+
+    @Test("RS256 signatures s = n, s > n, s = 0 and one byte short on a real Apple token are refused")
+    func rsaSignatureRange() throws {
+        let (token, key) = try appleToken()
+        let input = token.split(separator: ".").prefix(2).joined(separator: ".")
+        let n = try Base64URL.decode(key.n!)
+        let variants: [[UInt8]] = [n, [UInt8](repeating: 0xff, count: n.count), [UInt8](repeating: 0, count: n.count),
+                                   Array(n.dropFirst()), try Base64URL.decode(String(token.split(separator: ".")[2])) + [0]]
+        let verifier = JWTVerifier(keys: [try key.jwtKey()])
+        #expect(throws: Never.self) { try verifier.verifiedPayload(token) }
+        for variant in variants {
+            #expect(throws: JWTError.self) { try verifier.verifiedPayload(input + "." + Base64URL.encode(variant)) }
+        }
+    }
 }
+
+private struct AppleTokens: Decodable {
+    struct Token: Decodable { let kid: String; let jwt: String }
+    let tokens: [Token]
+}
+private struct AppleSnapshots: Decodable {
+    struct Snapshot: Decodable { let keys: [JSONWebKey] }
+    let snapshots: [Snapshot]
+}
+
+/// The first real Apple identity token and the JWK of its kid.
+private func appleToken() throws -> (String, JSONWebKey) {
+    let token = try #require(try VectorFiles.json(AppleTokens.self, "apple_identity_tokens_verified.json").tokens.first)
+    let keys = try VectorFiles.json(AppleSnapshots.self, "apple_jwks_snapshots.json").snapshots.flatMap(\.keys)
+    return (token.jwt, try #require(keys.first { $0.kid == token.kid }))
+}
+
+private func appleKey() throws -> JSONWebKey { try appleToken().1 }
