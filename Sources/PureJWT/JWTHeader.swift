@@ -61,3 +61,13 @@ public struct JWTHeader: Codable, Sendable, Hashable {
         if b64 == false { throw JWTError(.unencodedPayload) }
     }
 }
+
+extension JWTHeader {
+    /// The header of a token whose signature has not been checked yet, for choosing the key to verify it
+    /// with (its `kid`, e.g. for `AppleKeyCache.keySet(containing:)`). Nothing in it can be trusted until
+    /// the token verifies. The token is parsed by the same strict rules and size limit as verification,
+    /// so a token that fails here would fail there too.
+    public init(unverifiedFrom token: String, maximumTokenSize: Int = 16 * 1024) throws(JWTError) {
+        self = try CompactJWS(token, maximumSize: maximumTokenSize).header
+    }
+}

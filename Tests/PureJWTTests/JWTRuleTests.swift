@@ -54,6 +54,19 @@ struct JWTRuleTests {
         #expect(throws: JWTError.self) { try JWTSigner(key: .es256(p256.publicKey)).sign(claims) }
     }
 
+    @Test("the unverified header gives the kid for key selection, by the same parsing rules")
+    func unverifiedHeader() throws {
+        let header = try JWTHeader(unverifiedFrom: handMade(header: #"{"alg":"RS256","kid":"W6WcOKB"}"#))
+        #expect(header.kid == "W6WcOKB" && header.alg == "RS256")
+        #expect(try JWTHeader(unverifiedFrom: handMade(header: #"{"alg":"HS256"}"#)).kid == nil)
+        for bad in ["a.b", "", handMade(header: #"{"kid":"k"}"#), handMade(header: #"{"alg":"HS256","kid":1}"#),
+                    handMade(header: #"{"alg":"HS256","alg":"none"}"#), handMade(header: #"{"alg":"HS256"}"#) + "="] {
+            #expect(throws: JWTError.self, "\(bad)") { try JWTHeader(unverifiedFrom: bad) }
+        }
+        let big = handMade(header: #"{"alg":"HS256"}"#, payload: "{\"p\":\"" + String(repeating: "a", count: 20_000) + "\"}")
+        #expect(throws: JWTError.self) { try JWTHeader(unverifiedFrom: big) }
+    }
+
     @Test("alg none in any letter case, unknown algorithms, crit and b64:false are refused")
     func headerRules() {
         for none in ["none", "None", "NONE", "nOnE"] {
