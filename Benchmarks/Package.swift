@@ -32,6 +32,14 @@ let package = Package(
                 .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),
+        // dudect-style constant-time check (issue 9): Welch's t-test on timings of two input classes.
+        .executableTarget(
+            name: "ConstantTime",
+            dependencies: [
+                .product(name: "PureBigInt", package: "PureJWT"),
+                .product(name: "PureP256", package: "PureJWT"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

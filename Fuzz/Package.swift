@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+//
+// libFuzzer harnesses for PureJWT's parsers (issue 9). A separate package so that the library's own
+// Package.swift stays free of unsafe flags. Run one with `scripts/fuzz.sh TARGET SECONDS`; each harness is
+// one file in Sources/TARGET and its seed corpus is in Corpus/TARGET (made from the test vector files).
+import PackageDescription
+
+let harnesses: [(name: String, products: [String])] = [
+    ("FuzzKeys", ["PureASN1", "PureP256", "PureRSA"]),
+    ("FuzzBase64", ["PureBase64"]),
+    ("FuzzJWS", ["PureJWT", "PureP256", "PureSHA2"]),
+    ("FuzzJWKS", ["PureJWT"]),
+    ("FuzzIdentityToken", ["AppleAuth", "PureJWT"]),
+    ("FuzzNotification", ["AppleAuth", "PureJWT"]),
+    ("FuzzAppleResponses", ["AppleAuth"]),
+]
+
+let package = Package(
+    name: "PureJWTFuzz",
+    dependencies: [.package(name: "PureJWT", path: "..")],
+    targets: harnesses.map { harness in
+        .executableTarget(
+            name: harness.name,
+            dependencies: harness.products.map { .product(name: $0, package: "PureJWT") },
+            // main.swift hands the harness to libFuzzer's driver (SwiftPM owns the executable's main).
+        )
+    }
+)

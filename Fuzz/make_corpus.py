@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Writes the seed corpora in Fuzz/Corpus/<harness>/ from the test vector files (run from the repository
+root; only needed again when the vector files change). Seeds are the inputs each harness should start
+from: real key files, real tokens, JWKS documents, Apple's responses, RFC 4648 texts."""
+import base64, hashlib, json, pathlib
+
+root = pathlib.Path(__file__).resolve().parent.parent
+corpus = root / "Fuzz" / "Corpus"
+vectors = lambda module: root / "Tests" / module / "Vectors"
+
+def put(harness, data):
+    if isinstance(data, str):
+        data = data.encode()
+    d = corpus / harness
+    d.mkdir(parents=True, exist_ok=True)
+    (d / hashlib.sha1(data).hexdigest()).write_bytes(data)
+
+# Keys: every PEM file, and its DER body.
+for path in sorted(vectors("PureASN1Tests").glob("*")) + sorted(vectors("PureP256Tests").glob("*.p8")):
+    if path.suffix in (".pem", ".p8"):
+        text = path.read_text()
+        put("FuzzKeys", text)
+        body = "".join(l for l in text.splitlines() if l and not l.startswith("-----"))
+        put("FuzzKeys", base64.b64decode(body))
+# Base64: the RFC 4648 texts in both alphabets.
+for case in json.loads((vectors("PureBase64Tests") / "rfc4648_base64_vectors.json").read_text())["section10"]:
+    text = case["base64"]
+    put("FuzzBase64", text)
+    put("FuzzBase64", text.rstrip("=").replace("+", "-").replace("/", "_"))
+# Tokens: real Apple identity tokens (mode byte 0) and their claims (mode byte 1) for FuzzJWS; the tokens
+# and claims for FuzzIdentityToken.
+tokens = json.loads((vectors("AppleAuthTests") / "apple_identity_tokens_verified.json").read_text())["tokens"]
+nonce = json.loads((vectors("AppleAuthTests") / "nonce_tokens.json").read_text())
+jwts = [t["jwt"] for t in tokens] + [v for k, v in nonce.items() if k.endswith("_token")]
+for jwt in jwts:
+    claims = base64.urlsafe_b64decode(jwt.split(".")[1] + "==")
+    put("FuzzJWS", b"\x00" + jwt.encode())
+    put("FuzzJWS", b"\x01" + claims)
+    put("FuzzIdentityToken", jwt)
+    put("FuzzIdentityToken", claims)
+# JWKS: Apple's snapshots, each key alone, the RFC 7515 keys.
+for snapshot in json.loads((vectors("PureJWTTests") / "apple_jwks_snapshots.json").read_text())["snapshots"]:
+    put("FuzzJWKS", json.dumps({"keys": snapshot["keys"]}))
+    for key in snapshot["keys"]:
+        put("FuzzJWKS", json.dumps(key))
+for example in json.loads((vectors("PureJWTTests") / "rfc7515_appendix_a_jws_examples.json").read_text())["examples"].values():
+    if "jwk_private" in example:
+        put("FuzzJWKS", json.dumps(example["jwk_private"]))
+# Notifications: the real bodies and bare tokens.
+notes = json.loads((vectors("AppleAuthTests") / "apple_server_notifications_verified.json").read_text())
+for body in notes["example_request_bodies"]:
+    put("FuzzNotification", json.dumps(body))
+for token in notes["tokens"]:
+    put("FuzzNotification", token["jwt"])
+# Apple responses: every recorded body.
+def bodies(node):
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "body":
+                yield value if isinstance(value, str) else json.dumps(value)
+            else:
+                yield from bodies(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from bodies(value)
+for body in bodies(json.loads((vectors("AppleAuthTests") / "apple_token_endpoint_responses.json").read_text())):
+    put("FuzzAppleResponses", body)
+for harness in sorted(p.name for p in corpus.iterdir()):
+    print(harness, len(list((corpus / harness).iterdir())))

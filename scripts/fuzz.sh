@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs one libFuzzer harness of Fuzz/ (with AddressSanitizer) for SECONDS, starting from its seed corpus.
+#   scripts/fuzz.sh TARGET SECONDS [extra libFuzzer flags]      e.g. scripts/fuzz.sh FuzzJWS 600
+#   scripts/fuzz.sh --list                                      the harnesses
+# New inputs that reach new code go to .build-fuzz/corpus/TARGET (not committed); crashes to
+# .build-fuzz/crashes/TARGET-*. Add every crash input as a regression test before fixing it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+targets=(FuzzKeys FuzzBase64 FuzzJWS FuzzJWKS FuzzIdentityToken FuzzNotification FuzzAppleResponses)
+if [[ "${1:-}" == "--list" ]]; then printf '%s\n' "${targets[@]}"; exit 0; fi
+if [[ $# -lt 2 ]]; then echo "usage: scripts/fuzz.sh TARGET SECONDS [libFuzzer flags] (TARGET: ${targets[*]})" >&2; exit 2; fi
+target=$1 seconds=$2; shift 2
+[[ " ${targets[*]} " == *" $target "* ]] || { echo "unknown target $target; one of: ${targets[*]}" >&2; exit 2; }
+
+# lld because gold cannot link SwiftPM's renamed main against libFuzzer; -sanitize=fuzzer instruments
+# every module (the library too) for coverage.
+mkdir -p ".build-fuzz/corpus/$target" .build-fuzz/crashes
+swift build --package-path Fuzz --scratch-path .build-fuzz/build --product "$target" \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld \
+    > ".build-fuzz/build-$target.log" 2>&1 \
+    || { grep -v -e "warning" ".build-fuzz/build-$target.log" >&2; echo "build of $target failed" >&2; exit 1; }
+binary=.build-fuzz/build/debug/$target
+# Leaks are not errors here (Foundation's caches); -rss_limit_mb guards against runaway allocation.
+ASAN_OPTIONS=detect_leaks=0 "$binary" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 \
+    -artifact_prefix=".build-fuzz/crashes/$target-" -print_final_stats=1 "$@" \
+    ".build-fuzz/corpus/$target" "Fuzz/Corpus/$target"
