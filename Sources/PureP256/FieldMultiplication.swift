@@ -70,9 +70,11 @@ extension FieldElement {
         let (high, low) = q.multipliedFullWidth(by: pTop)
         l3 = addWithCarry(l3, low, &c)
         // high ≤ pTop − 1 = 2^64 − 2^32, so high + c + pending cannot overflow.
-        let (sum, overflow) = l4.addingReportingOverflow(high &+ c &+ pending)
+        let addend = high &+ c &+ pending
+        let sum = l4 &+ addend
+        let carry = carryBit(l4, addend, sum)
         l4 = sum
-        return overflow ? 1 : 0
+        return carry
     }
 
     /// REDC of a 512-bit value below p·R: four rounds, then one masked subtraction.

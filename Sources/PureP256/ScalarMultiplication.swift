@@ -23,10 +23,10 @@ extension Scalar {
             (carry, l1) = multiplyAdd(q, n1, l1, carry)
             (carry, l2) = multiplyAdd(q, n2, l2, carry)
             (carry, l3) = multiplyAdd(q, n3, l3, carry)
-            let (s1, o1) = l4.addingReportingOverflow(carry)
-            let (s2, o2) = s1.addingReportingOverflow(pending)
+            let s1 = l4 &+ carry
+            let s2 = s1 &+ pending
+            pending = carryBit(l4, carry, s1) &+ carryBit(s1, pending, s2)
             l4 = s2
-            pending = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
         }
         round(r0, &r1, &r2, &r3, &r4)
         round(r1, &r2, &r3, &r4, &r5)

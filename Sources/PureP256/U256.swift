@@ -46,8 +46,9 @@ struct U256: Sendable, Hashable {
     /// `mask` all ones: `a`; all zeros: `b`.
     @inline(__always)
     static func select(_ mask: UInt64, _ a: U256, _ b: U256) -> U256 {
-        U256((a.w0 & mask) | (b.w0 & ~mask), (a.w1 & mask) | (b.w1 & ~mask),
-             (a.w2 & mask) | (b.w2 & ~mask), (a.w3 & mask) | (b.w3 & ~mask))
+        let mask = valueBarrier(mask)
+        return U256((a.w0 & mask) | (b.w0 & ~mask), (a.w1 & mask) | (b.w1 & ~mask),
+                    (a.w2 & mask) | (b.w2 & ~mask), (a.w3 & mask) | (b.w3 & ~mask))
     }
 
     /// `a + b` and the carry out (0 or 1).
@@ -105,19 +106,42 @@ struct U256: Sendable, Hashable {
     }
 }
 
+// Carries and borrows are computed from the operands and the result by bit arithmetic (Hacker's Delight
+// §2-13), never from an overflow flag turned into a Bool: LLVM compiled `overflow ? 1 : 0` in these
+// chains into conditional branches on the data, which leaks through timing (seen in the machine code
+// and by the dudect test in Benchmarks/Sources/ConstantTime).
+
+/// The carry out of `a + b`, given `sum = a &+ b`: 0 or 1.
+@inline(__always)
+func carryBit(_ a: UInt64, _ b: UInt64, _ sum: UInt64) -> UInt64 {
+    ((a & b) | ((a | b) & ~sum)) >> 63
+}
+
+/// The borrow out of `a − b`, given `difference = a &- b`: 0 or 1.
+@inline(__always)
+func borrowBit(_ a: UInt64, _ b: UInt64, _ difference: UInt64) -> UInt64 {
+    ((~a & b) | (~(a ^ b) & difference)) >> 63
+}
+
+/// Hides a value from the optimizer. A mask made from a comparison is known to be 0 or all ones, and
+/// LLVM then turns `(a & mask) | (b & ~mask)` back into a branch (it did, for the zero-digit select of
+/// `generatorMultiplied`). Every select passes its mask through here. Not inlined, not optimized.
+@inline(never) @_optimize(none)
+func valueBarrier(_ value: UInt64) -> UInt64 { value }
+
 @inline(__always)
 func addWithCarry(_ a: UInt64, _ b: UInt64, _ carry: inout UInt64) -> UInt64 {
-    let (s1, o1) = a.addingReportingOverflow(b)
-    let (s2, o2) = s1.addingReportingOverflow(carry)
-    carry = (o1 ? 1 : 0) | (o2 ? 1 : 0)
+    let s1 = a &+ b
+    let s2 = s1 &+ carry
+    carry = carryBit(a, b, s1) | carryBit(s1, carry, s2)
     return s2
 }
 
 @inline(__always)
 func subtractWithBorrow(_ a: UInt64, _ b: UInt64, _ borrow: inout UInt64) -> UInt64 {
-    let (d1, o1) = a.subtractingReportingOverflow(b)
-    let (d2, o2) = d1.subtractingReportingOverflow(borrow)
-    borrow = (o1 ? 1 : 0) | (o2 ? 1 : 0)
+    let d1 = a &- b
+    let d2 = d1 &- borrow
+    borrow = borrowBit(a, b, d1) | borrowBit(d1, borrow, d2)
     return d2
 }
 
@@ -125,9 +149,9 @@ func subtractWithBorrow(_ a: UInt64, _ b: UInt64, _ borrow: inout UInt64) -> UIn
 @inline(__always)
 func multiplyAdd(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) -> (UInt64, UInt64) {
     let (high, low) = a.multipliedFullWidth(by: b)
-    let (s1, o1) = low.addingReportingOverflow(c)
-    let (s2, o2) = s1.addingReportingOverflow(d)
-    return (high &+ (o1 ? 1 : 0) &+ (o2 ? 1 : 0), s2)
+    let s1 = low &+ c
+    let s2 = s1 &+ d
+    return (high &+ carryBit(low, c, s1) &+ carryBit(s1, d, s2), s2)
 }
 
 /// The 512-bit product a·b, schoolbook, as eight limbs (least significant first).
