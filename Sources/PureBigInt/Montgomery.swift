@@ -103,7 +103,7 @@ public struct MontgomeryContext: Sendable {
                 w.y.update(repeating: 0, count: k)
                 for i in 0..<16 {
                     let difference = UInt64(i) ^ digit
-                    let mask = ((difference | (0 &- difference)) >> 63) &- 1   // all ones iff i == digit
+                    let mask = constantTimeBarrier(((difference | (0 &- difference)) >> 63) &- 1)   // all ones iff i == digit
                     let entry = table + i * k
                     for j in 0..<k { w.y[j] |= entry[j] & mask }
                 }
@@ -181,47 +181,71 @@ func montgomeryMultiplyLimbs(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePoint
         let bi = b[i]
         // j = 0: choose m so that t[0] + a[0]·bi + m·n[0] ≡ 0 (mod 2^64).
         var (carryA, low) = a[0].multipliedFullWidth(by: bi)
-        let (u0, o0) = low.addingReportingOverflow(t[0])
-        carryA &+= o0 ? 1 : 0
+        let u0 = low &+ t[0]
+        carryA &+= carryBit(low, t[0], u0)
         let m = u0 &* n0Inverse
         var (carryN, lowN) = n[0].multipliedFullWidth(by: m)
-        let (_, oN) = lowN.addingReportingOverflow(u0)   // the sum is 0 mod 2^64 by the choice of m
-        carryN &+= oN ? 1 : 0
+        carryN &+= carryBit(lowN, u0, lowN &+ u0)   // the sum is 0 mod 2^64 by the choice of m
         var j = 1
         while j < k {
             let (ha, la) = a[j].multipliedFullWidth(by: bi)
-            let (s1, o1) = la.addingReportingOverflow(t[j])
-            let (s2, o2) = s1.addingReportingOverflow(carryA)
-            carryA = ha &+ (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+            let tj = t[j]
+            let s1 = la &+ tj
+            let s2 = s1 &+ carryA
+            carryA = ha &+ carryBit(la, tj, s1) &+ carryBit(s1, carryA, s2)
             let (hn, ln) = n[j].multipliedFullWidth(by: m)
-            let (s3, o3) = ln.addingReportingOverflow(s2)
-            let (s4, o4) = s3.addingReportingOverflow(carryN)
-            carryN = hn &+ (o3 ? 1 : 0) &+ (o4 ? 1 : 0)
+            let s3 = ln &+ s2
+            let s4 = s3 &+ carryN
+            carryN = hn &+ carryBit(ln, s2, s3) &+ carryBit(s3, carryN, s4)
             t[j &- 1] = s4
             j &+= 1
         }
         // The top: t[k] + carryA + carryN, which may carry into a (k+1)-th limb.
-        let (s1, o1) = t[k].addingReportingOverflow(carryA)
-        let (s2, o2) = s1.addingReportingOverflow(carryN)
+        let tk = t[k]
+        let s1 = tk &+ carryA
+        let s2 = s1 &+ carryN
         t[k &- 1] = s2
-        t[k] = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+        t[k] = carryBit(tk, carryA, s1) &+ carryBit(s1, carryN, s2)
         i &+= 1
     }
     // t < 2n: subtract n, and keep the difference unless it borrowed (selected by mask, not branch).
     var borrow: UInt64 = 0
     var j = 0
     while j < k {
-        let (d1, o1) = t[j].subtractingReportingOverflow(n[j])
-        let (d2, o2) = d1.subtractingReportingOverflow(borrow)
+        let tj = t[j], nj = n[j]
+        let d1 = tj &- nj
+        let d2 = d1 &- borrow
         r[j] = d2
-        borrow = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+        borrow = borrowBit(tj, nj, d1) | borrowBit(d1, borrow, d2)
         j &+= 1
     }
     // Keep t when t[k] == 0 and the subtraction borrowed.
-    let keepT = 0 &- (borrow & (1 &- t[k]))
+    let keepT = constantTimeBarrier(0 &- (borrow & (1 &- t[k])))
     j = 0
     while j < k {
         r[j] = (t[j] & keepT) | (r[j] & ~keepT)
         j &+= 1
     }
 }
+
+// Carries and borrows of the constant-time paths are computed by bit arithmetic (Hacker's Delight §2-13),
+// not from overflow Bools: LLVM compiled `overflow ? 1 : 0` here into a conditional jump on the data
+// (`add; jae; inc` in the machine code), which leaks through timing.
+
+/// The carry out of `a + b`, given `sum = a &+ b`: 0 or 1.
+@inline(__always)
+func carryBit(_ a: UInt64, _ b: UInt64, _ sum: UInt64) -> UInt64 {
+    ((a & b) | ((a | b) & ~sum)) >> 63
+}
+
+/// The borrow out of `a − b`, given `difference = a &- b`: 0 or 1.
+@inline(__always)
+func borrowBit(_ a: UInt64, _ b: UInt64, _ difference: UInt64) -> UInt64 {
+    ((~a & b) | (~(a ^ b) & difference)) >> 63
+}
+
+/// Hides a mask from the optimizer, which otherwise knows it is 0 or all ones and may turn the masked
+/// select back into a branch. Not inlined, not optimized.
+@inline(never) @_optimize(none)
+func constantTimeBarrier(_ value: UInt64) -> UInt64 { value }
+
