@@ -18,11 +18,11 @@ let harnesses: [(name: String, products: [String])] = [
 let package = Package(
     name: "PureJWTFuzz",
     dependencies: [.package(name: "PureJWT", path: "..")],
-    targets: harnesses.map { harness in
+    targets: [.target(name: "FuzzDriver")] + harnesses.map { harness in
         .executableTarget(
             name: harness.name,
-            dependencies: harness.products.map { .product(name: $0, package: "PureJWT") },
             // main.swift hands the harness to libFuzzer's driver (SwiftPM owns the executable's main).
+            dependencies: ["FuzzDriver"] + harness.products.map { .product(name: $0, package: "PureJWT") }
         )
     }
 )
