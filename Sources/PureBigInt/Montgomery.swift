@@ -76,7 +76,11 @@ public struct MontgomeryContext: Sendable {
     /// every table entry read and selected by mask.
     public func power(_ base: BigUInt, _ exponent: BigUInt, exponentLimbs: Int? = nil) -> BigUInt {
         let limbs = max(exponentLimbs ?? exponent.limbs.count, exponent.limbs.count)
-        let e = exponent.limbs + [UInt64](repeating: 0, count: limbs - exponent.limbs.count)
+        // One allocation of the padded size whatever the exponent's own length (an exponent shorter than
+        // `exponentLimbs` used to cost a second allocation, which the dudect test could see). Building
+        // the BigUInt already revealed its length; this keeps `power` from adding to that.
+        var e = [UInt64](repeating: 0, count: limbs)
+        for (i, limb) in exponent.limbs.enumerated() { e[i] = limb }
         let k = count
         let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 16 * k)
         defer {
