@@ -123,11 +123,16 @@ func borrowBit(_ a: UInt64, _ b: UInt64, _ difference: UInt64) -> UInt64 {
     ((~a & b) | (~(a ^ b) & difference)) >> 63
 }
 
+/// Always zero, but mutable and visible outside this module, so the optimizer cannot assume its value.
+/// Never written.
+nonisolated(unsafe) package var optimizerOpaqueZero: UInt64 = 0
+
 /// Hides a value from the optimizer. A mask made from a comparison is known to be 0 or all ones, and
 /// LLVM then turns `(a & mask) | (b & ~mask)` back into a branch (it did, for the zero-digit select of
-/// `generatorMultiplied`). Every select passes its mask through here. Not inlined, not optimized.
-@inline(never) @_optimize(none)
-func valueBarrier(_ value: UInt64) -> UInt64 { value }
+/// `generatorMultiplied`). Every select passes its mask through here: XOR with a global the optimizer
+/// cannot see the value of costs one load (hoisted out of loops), where a non-inlined call cost 2×.
+@inline(__always)
+func valueBarrier(_ value: UInt64) -> UInt64 { value ^ optimizerOpaqueZero }
 
 @inline(__always)
 func addWithCarry(_ a: UInt64, _ b: UInt64, _ carry: inout UInt64) -> UInt64 {
