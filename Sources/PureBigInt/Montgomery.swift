@@ -55,13 +55,14 @@ public struct MontgomeryContext: Sendable {
         if exponent.isZero { return modulus == 1 ? BigUInt() : BigUInt(1) }
         return withWorkspace { w in
             load(reduced(base), into: w.y)
-            montgomeryMultiply(w.x, w.y, UnsafePointer(rSquared), w.t)   // base·R
-            w.y.update(from: w.x, count: count)                          // keep base·R
+            // Public operands: the faster variable-time kernel (MontgomeryVartime.swift).
+            montgomeryMultiplyVartime(w.x, w.y, UnsafePointer(rSquared), w.t)   // base·R
+            w.y.update(from: w.x, count: count)                                 // keep base·R
             var bit = exponent.bitWidth - 2
             while bit >= 0 {
-                montgomeryMultiply(w.z, w.x, w.x, w.t)
+                montgomeryMultiplyVartime(w.z, w.x, w.x, w.t)
                 if exponent.bit(bit) {
-                    montgomeryMultiply(w.x, w.z, w.y, w.t)
+                    montgomeryMultiplyVartime(w.x, w.z, w.y, w.t)
                 } else {
                     w.x.update(from: w.z, count: count)
                 }
