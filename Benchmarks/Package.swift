@@ -3,7 +3,8 @@
 // Side-by-side timings of PureJWT against the C-backed peers. A separate package so that the library
 // itself keeps no dependencies. Run from the repository root:
 //
-//   swift run -c release --package-path Benchmarks [Benchmarks --filter TEXT --json PATH]
+//   swift run -c release --package-path Benchmarks Benchmarks [--filter TEXT] [--json PATH]
+//   swift run -c release --package-path Benchmarks ConstantTime [--measurements N] [--only NAME]
 import PackageDescription
 
 let package = Package(
