@@ -29,6 +29,7 @@ public final class LocalServer: @unchecked Sendable {
     private let lock = NSLock()
     private var script: [Scripted]
     private(set) var requests: [String] = []
+    private var stopped = false
 
     public init(_ script: [Scripted]) throws {
         self.script = script
@@ -60,9 +61,15 @@ public final class LocalServer: @unchecked Sendable {
 
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
+    /// Stops accepting connections. Safe to call more than once. Only the serving thread closes the
+    /// socket (when its accept fails after this shutdown): closing it here could close a descriptor
+    /// number that another test has reused in the meantime (a second `stop()` did exactly that, and a
+    /// parallel test's Pipe then failed with EBADF inside Foundation).
     public func stop() {
+        lock.lock(); defer { lock.unlock() }
+        guard !stopped else { return }
+        stopped = true
         shutdown(socketDescriptor, Int32(SHUT_RDWR))
-        close(socketDescriptor)
     }
 
     private func next() -> Scripted? {
@@ -83,7 +90,10 @@ public final class LocalServer: @unchecked Sendable {
     private func serve() {
         while true {
             let client = accept(socketDescriptor, nil, nil)
-            if client < 0 { return }
+            if client < 0 {
+                close(socketDescriptor)
+                return
+            }
             let request = readRequest(client)
             record(request)
             if let response = next() {
