@@ -55,7 +55,7 @@ public struct MontgomeryContext: Sendable {
         if exponent.isZero { return modulus == 1 ? BigUInt() : BigUInt(1) }
         return withWorkspace { w in
             load(reduced(base), into: w.y)
-            // Public operands: the faster variable-time kernel (MontgomeryVartime.swift).
+            // Public operands: the faster variable-time kernel (MontgomeryCarries.swift).
             montgomeryMultiplyVartime(w.x, w.y, UnsafePointer(rSquared), w.t)   // base·R
             w.y.update(from: w.x, count: count)                                 // keep base·R
             var bit = exponent.bitWidth - 2
@@ -165,21 +165,32 @@ public struct MontgomeryContext: Sendable {
     func montgomeryMultiply(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>,
                             _ t: UnsafeMutablePointer<UInt64>) {
         n.withUnsafeBufferPointer { nb in
-            montgomeryMultiplyLimbs(r, a, b, nb.baseAddress!, n0Inverse, count, t)
+            montgomeryMultiplyLimbs(r, a, b, nb.baseAddress!, n0Inverse, count, t, ConstantTimeCarries.self)
+        }
+    }
+
+    /// The same for public operands only (`powerVartime`): carries from the overflow flags, faster and
+    /// variable-time (see MontgomeryCarries.swift).
+    func montgomeryMultiplyVartime(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>,
+                                   _ t: UnsafeMutablePointer<UInt64>) {
+        n.withUnsafeBufferPointer { nb in
+            montgomeryMultiplyLimbs(r, a, b, nb.baseAddress!, n0Inverse, count, t, VartimeCarries.self)
         }
     }
 }
 
-/// Montgomery multiplication on raw limbs: r = a·b·2^(−64k) mod n, constant-time.
+/// Montgomery multiplication on raw limbs: r = a·b·2^(−64k) mod n; constant-time with
+/// `ConstantTimeCarries`, variable-time (public operands only) with `VartimeCarries`.
 /// Preconditions: a, b < n; n odd; `t` holds k + 2 limbs; `r` aliases nothing.
 ///
 /// Each outer step adds a·b[i] and m·n in one pass over j, with the two carry chains interleaved (the
 /// "coarsely integrated" form of Koç et al. with the two inner loops fused), so the processor can run
 /// both chains side by side instead of waiting on one.
 @inline(__always)
-func montgomeryMultiplyLimbs(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>,
-                             _ n: UnsafePointer<UInt64>, _ n0Inverse: UInt64, _ k: Int,
-                             _ t: UnsafeMutablePointer<UInt64>) {
+func montgomeryMultiplyLimbs<C: CarryArithmetic>(
+    _ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>,
+    _ n: UnsafePointer<UInt64>, _ n0Inverse: UInt64, _ k: Int, _ t: UnsafeMutablePointer<UInt64>, _: C.Type
+) {
     t.update(repeating: 0, count: k &+ 1)
     var i = 0
     while i < k {
@@ -187,21 +198,21 @@ func montgomeryMultiplyLimbs(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePoint
         // j = 0: choose m so that t[0] + a[0]·bi + m·n[0] ≡ 0 (mod 2^64).
         var (carryA, low) = a[0].multipliedFullWidth(by: bi)
         let u0 = low &+ t[0]
-        carryA &+= carryBit(low, t[0], u0)
+        carryA &+= C.carry(low, t[0], u0)
         let m = u0 &* n0Inverse
         var (carryN, lowN) = n[0].multipliedFullWidth(by: m)
-        carryN &+= carryBit(lowN, u0, lowN &+ u0)   // the sum is 0 mod 2^64 by the choice of m
+        carryN &+= C.carry(lowN, u0, lowN &+ u0)   // the sum is 0 mod 2^64 by the choice of m
         var j = 1
         while j < k {
             let (ha, la) = a[j].multipliedFullWidth(by: bi)
             let tj = t[j]
             let s1 = la &+ tj
             let s2 = s1 &+ carryA
-            carryA = ha &+ carryBit(la, tj, s1) &+ carryBit(s1, carryA, s2)
+            carryA = ha &+ C.carry(la, tj, s1) &+ C.carry(s1, carryA, s2)
             let (hn, ln) = n[j].multipliedFullWidth(by: m)
             let s3 = ln &+ s2
             let s4 = s3 &+ carryN
-            carryN = hn &+ carryBit(ln, s2, s3) &+ carryBit(s3, carryN, s4)
+            carryN = hn &+ C.carry(ln, s2, s3) &+ C.carry(s3, carryN, s4)
             t[j &- 1] = s4
             j &+= 1
         }
@@ -210,7 +221,7 @@ func montgomeryMultiplyLimbs(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePoint
         let s1 = tk &+ carryA
         let s2 = s1 &+ carryN
         t[k &- 1] = s2
-        t[k] = carryBit(tk, carryA, s1) &+ carryBit(s1, carryN, s2)
+        t[k] = C.carry(tk, carryA, s1) &+ C.carry(s1, carryN, s2)
         i &+= 1
     }
     // t < 2n: subtract n, and keep the difference unless it borrowed (selected by mask, not branch).
@@ -221,36 +232,14 @@ func montgomeryMultiplyLimbs(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePoint
         let d1 = tj &- nj
         let d2 = d1 &- borrow
         r[j] = d2
-        borrow = borrowBit(tj, nj, d1) | borrowBit(d1, borrow, d2)
+        borrow = C.borrow(tj, nj, d1) | C.borrow(d1, borrow, d2)
         j &+= 1
     }
     // Keep t when t[k] == 0 and the subtraction borrowed.
-    let keepT = constantTimeBarrier(0 &- (borrow & (1 &- t[k])))
+    let keepT = C.barrier(0 &- (borrow & (1 &- t[k])))
     j = 0
     while j < k {
         r[j] = (t[j] & keepT) | (r[j] & ~keepT)
         j &+= 1
     }
 }
-
-// Carries and borrows of the constant-time paths are computed by bit arithmetic (Hacker's Delight §2-13),
-// not from overflow Bools: LLVM compiled `overflow ? 1 : 0` here into a conditional jump on the data
-// (`add; jae; inc` in the machine code), which leaks through timing.
-
-/// The carry out of `a + b`, given `sum = a &+ b`: 0 or 1.
-@inline(__always)
-func carryBit(_ a: UInt64, _ b: UInt64, _ sum: UInt64) -> UInt64 {
-    ((a & b) | ((a | b) & ~sum)) >> 63
-}
-
-/// The borrow out of `a − b`, given `difference = a &- b`: 0 or 1.
-@inline(__always)
-func borrowBit(_ a: UInt64, _ b: UInt64, _ difference: UInt64) -> UInt64 {
-    ((~a & b) | (~(a ^ b) & difference)) >> 63
-}
-
-/// Hides a mask from the optimizer, which otherwise knows it is 0 or all ones and may turn the masked
-/// select back into a branch. Not inlined, not optimized.
-@inline(never) @_optimize(none)
-func constantTimeBarrier(_ value: UInt64) -> UInt64 { value }
-

@@ -1,0 +1,41 @@
+// How the Montgomery kernel (Montgomery.swift) computes carries, borrows and masks: one kernel, two
+// policies, chosen at compile time (the kernel is generic and inlined, so each call site is specialized).
+//
+// Constant-time: carries and borrows by bit arithmetic (Hacker's Delight §2-13), never from overflow
+// Bools. LLVM compiled `overflow ? 1 : 0` in this kernel into a conditional jump on the data
+// (`add; jae; inc` in the machine code), which leaks through timing; masks also pass through a barrier the
+// optimizer cannot see into, so that it cannot turn a masked select back into a branch.
+//
+// Variable-time: carries from comparisons, which LLVM turns into the processor's flags (sometimes into
+// branches). About twice as fast; for public operands only (RSA verification through `powerVartime`).
+
+/// A carry/borrow/mask policy for `montgomeryMultiplyLimbs`.
+protocol CarryArithmetic {
+    /// The carry out of `a + b`, given `sum = a &+ b`: 0 or 1.
+    static func carry(_ a: UInt64, _ b: UInt64, _ sum: UInt64) -> UInt64
+    /// The borrow out of `a − b`, given `difference = a &- b`: 0 or 1.
+    static func borrow(_ a: UInt64, _ b: UInt64, _ difference: UInt64) -> UInt64
+    /// A mask (0 or all ones), hidden from the optimizer where that matters.
+    static func barrier(_ mask: UInt64) -> UInt64
+}
+
+enum ConstantTimeCarries: CarryArithmetic {
+    @inline(__always) static func carry(_ a: UInt64, _ b: UInt64, _ sum: UInt64) -> UInt64 {
+        ((a & b) | ((a | b) & ~sum)) >> 63
+    }
+    @inline(__always) static func borrow(_ a: UInt64, _ b: UInt64, _ difference: UInt64) -> UInt64 {
+        ((~a & b) | (~(a ^ b) & difference)) >> 63
+    }
+    @inline(__always) static func barrier(_ mask: UInt64) -> UInt64 { constantTimeBarrier(mask) }
+}
+
+enum VartimeCarries: CarryArithmetic {
+    @inline(__always) static func carry(_ a: UInt64, _ b: UInt64, _ sum: UInt64) -> UInt64 { sum < a ? 1 : 0 }
+    @inline(__always) static func borrow(_ a: UInt64, _ b: UInt64, _ difference: UInt64) -> UInt64 { a < b ? 1 : 0 }
+    @inline(__always) static func barrier(_ mask: UInt64) -> UInt64 { mask }
+}
+
+/// Hides a mask from the optimizer, which otherwise knows it is 0 or all ones and may turn the masked
+/// select back into a branch. Not inlined, not optimized.
+@inline(never) @_optimize(none)
+func constantTimeBarrier(_ value: UInt64) -> UInt64 { value }
