@@ -71,8 +71,7 @@ extension FieldElement {
         l3 = addWithCarry(l3, low, &c)
         // high ≤ pTop − 1 = 2^64 − 2^32, so high + c + pending cannot overflow.
         let addend = high &+ c &+ pending
-        let sum = l4 &+ addend
-        let carry = carryBit(l4, addend, sum)
+        let (sum, carry) = addReportingCarry(l4, addend)
         l4 = sum
         return carry
     }

@@ -47,17 +47,16 @@ extension Modulus {
             (c, t1) = multiplyAdd(a.w1, bi, t1, c)
             (c, t2) = multiplyAdd(a.w2, bi, t2, c)
             (c, t3) = multiplyAdd(a.w3, bi, t3, c)
-            let s4 = t4 &+ c
-            let t5 = carryBit(t4, c, s4)
+            let (s4, t5) = addReportingCarry(t4, c)
             // t = (t + q·m) / 2^64
             let q = t0 &* m0Inverse
             (c, _) = multiplyAdd(m.w0, q, t0, 0)
             (c, t0) = multiplyAdd(m.w1, q, t1, c)
             (c, t1) = multiplyAdd(m.w2, q, t2, c)
             (c, t2) = multiplyAdd(m.w3, q, t3, c)
-            let s = s4 &+ c
+            let (s, carry) = addReportingCarry(s4, c)
             t3 = s
-            t4 = t5 &+ carryBit(s4, c, s)
+            t4 = t5 &+ carry
         }
         step(b.w0); step(b.w1); step(b.w2); step(b.w3)
         // t < 2m: subtract m unless that borrows with no fifth limb.

@@ -23,9 +23,9 @@ extension Scalar {
             (carry, l1) = multiplyAdd(q, n1, l1, carry)
             (carry, l2) = multiplyAdd(q, n2, l2, carry)
             (carry, l3) = multiplyAdd(q, n3, l3, carry)
-            let s1 = l4 &+ carry
-            let s2 = s1 &+ pending
-            pending = carryBit(l4, carry, s1) &+ carryBit(s1, pending, s2)
+            let (s1, c1) = addReportingCarry(l4, carry)
+            let (s2, c2) = addReportingCarry(s1, pending)
+            pending = c1 &+ c2
             l4 = s2
         }
         round(r0, &r1, &r2, &r3, &r4)

@@ -106,26 +106,23 @@ struct U256: Sendable, Hashable {
     }
 }
 
-// Carries and borrows are computed from the operands and the result by bit arithmetic (Hacker's Delight
-// §2-13), never from an overflow flag turned into a Bool: LLVM compiled `overflow ? 1 : 0` in these
-// chains into conditional branches on the data, which leaks through timing (seen in the machine code
-// and by the dudect test in Benchmarks/Sources/ConstantTime).
+// Carries and borrows come from the overflow results of `addingReportingOverflow`, which LLVM lowers to
+// `add`/`adc` and `sub`/`sbb` on the processor's carry flag. Nothing here may become a branch: the
+// machine code of the field and point functions was checked to have no conditional jump (scripts in
+// Docs/Security.md), and the dudect test in Benchmarks/Sources/ConstantTime measures it. Masks pass
+// through `valueBarrier` before a select, because there LLVM did once emit a branch.
 
-/// The carry out of `a + b`, given `sum = a &+ b`: 0 or 1.
+/// `a + b` and its carry out (0 or 1).
 @inline(__always)
-func carryBit(_ a: UInt64, _ b: UInt64, _ sum: UInt64) -> UInt64 {
-    ((a & b) | ((a | b) & ~sum)) >> 63
-}
-
-/// The borrow out of `a − b`, given `difference = a &- b`: 0 or 1.
-@inline(__always)
-func borrowBit(_ a: UInt64, _ b: UInt64, _ difference: UInt64) -> UInt64 {
-    ((~a & b) | (~(a ^ b) & difference)) >> 63
+func addReportingCarry(_ a: UInt64, _ b: UInt64) -> (UInt64, UInt64) {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return (sum, UInt64(overflow ? 1 : 0))
 }
 
 /// Always zero, but mutable and visible outside this module, so the optimizer cannot assume its value.
-/// Never written.
-nonisolated(unsafe) package var optimizerOpaqueZero: UInt64 = 0
+/// Never written. Exclusivity checking is off for it: with it, every read was a call to
+/// `swift_beginAccess`, and nothing ever writes it.
+@exclusivity(unchecked) nonisolated(unsafe) package var optimizerOpaqueZero: UInt64 = 0
 
 /// Hides a value from the optimizer. A mask made from a comparison is known to be 0 or all ones, and
 /// LLVM then turns `(a & mask) | (b & ~mask)` back into a branch (it did, for the zero-digit select of
@@ -136,17 +133,17 @@ func valueBarrier(_ value: UInt64) -> UInt64 { value ^ optimizerOpaqueZero }
 
 @inline(__always)
 func addWithCarry(_ a: UInt64, _ b: UInt64, _ carry: inout UInt64) -> UInt64 {
-    let s1 = a &+ b
-    let s2 = s1 &+ carry
-    carry = carryBit(a, b, s1) | carryBit(s1, carry, s2)
+    let (s1, o1) = a.addingReportingOverflow(b)
+    let (s2, o2) = s1.addingReportingOverflow(carry)
+    carry = UInt64(o1 ? 1 : 0) | UInt64(o2 ? 1 : 0)
     return s2
 }
 
 @inline(__always)
 func subtractWithBorrow(_ a: UInt64, _ b: UInt64, _ borrow: inout UInt64) -> UInt64 {
-    let d1 = a &- b
-    let d2 = d1 &- borrow
-    borrow = borrowBit(a, b, d1) | borrowBit(d1, borrow, d2)
+    let (d1, o1) = a.subtractingReportingOverflow(b)
+    let (d2, o2) = d1.subtractingReportingOverflow(borrow)
+    borrow = UInt64(o1 ? 1 : 0) | UInt64(o2 ? 1 : 0)
     return d2
 }
 
@@ -154,9 +151,9 @@ func subtractWithBorrow(_ a: UInt64, _ b: UInt64, _ borrow: inout UInt64) -> UIn
 @inline(__always)
 func multiplyAdd(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) -> (UInt64, UInt64) {
     let (high, low) = a.multipliedFullWidth(by: b)
-    let s1 = low &+ c
-    let s2 = s1 &+ d
-    return (high &+ carryBit(low, c, s1) &+ carryBit(s1, d, s2), s2)
+    let (s1, o1) = low.addingReportingOverflow(c)
+    let (s2, o2) = s1.addingReportingOverflow(d)
+    return (high &+ UInt64(o1 ? 1 : 0) &+ UInt64(o2 ? 1 : 0), s2)
 }
 
 /// The 512-bit product a·b, schoolbook, as eight limbs (least significant first).

@@ -1,0 +1,102 @@
+// Points in Jacobian coordinates (X : Y : Z), x = X/Z², y = Y/Z³, with the cheapest known formulas for
+// a = −3 — for verification only, where every input is public.
+//
+// VARIABLE-TIME. These formulas are not complete: adding a point to itself or to its negative, and the
+// point at infinity, are handled by branches on the coordinates. That is harmless for ECDSA verification
+// (the public key, the signature and the message are all public) and must never be used with a secret
+// scalar; signing uses the complete formulas of ProjectivePoint.swift. Every function here is named
+// `…Vartime` so that a reader of a call site can see it.
+//
+// Formulas from the Explicit-Formulas Database (Bernstein and Lange, hyperelliptic.org/EFD), "g1p/
+// shortw/jacobian-3": dbl-2001-b (3M + 5S), add-2007-bl (11M + 5S), madd-2007-bl (7M + 4S).
+
+@usableFromInline
+struct JacobianPoint: Sendable {
+    var x, y, z: FieldElement
+
+    /// The point at infinity (any point with Z = 0).
+    static let infinity = JacobianPoint(x: .one, y: .one, z: .zero)
+
+    init(x: FieldElement, y: FieldElement, z: FieldElement) { (self.x, self.y, self.z) = (x, y, z) }
+
+    init(_ point: AffinePoint) { self.init(x: point.x, y: point.y, z: .one) }
+
+    var isInfinityVartime: Bool { z.isZeroMask != 0 }
+
+    func negatedVartime() -> JacobianPoint { JacobianPoint(x: x, y: -y, z: z) }
+
+    /// dbl-2001-b: 2P.
+    func doubledVartime() -> JacobianPoint {
+        if isInfinityVartime { return self }
+        let delta = z.squared
+        let gamma = y.squared
+        let beta = x * gamma
+        let alpha = (x - delta) * (x + delta)
+        let alpha3 = alpha.tripled
+        let beta4 = beta.doubled.doubled
+        let x3 = alpha3.squared - beta4.doubled
+        let z3 = (y + z).squared - gamma - delta
+        let gamma2 = gamma.squared
+        let y3 = alpha3 * (beta4 - x3) - gamma2.doubled.doubled.doubled
+        return JacobianPoint(x: x3, y: y3, z: z3)
+    }
+
+    /// add-2007-bl: P + Q for any P, Q, with the exceptional cases as branches.
+    func addingVartime(_ q: JacobianPoint) -> JacobianPoint {
+        if isInfinityVartime { return q }
+        if q.isInfinityVartime { return self }
+        let z1z1 = z.squared
+        let z2z2 = q.z.squared
+        let u1 = x * z2z2
+        let u2 = q.x * z1z1
+        let s1 = y * q.z * z2z2
+        let s2 = q.y * z * z1z1
+        let h = u2 - u1
+        let r = (s2 - s1).doubled
+        if h.isZeroMask != 0 {
+            // Same x: P = Q (double) or P = −Q (infinity).
+            return r.isZeroMask != 0 ? doubledVartime() : .infinity
+        }
+        let i = h.doubled.squared
+        let j = h * i
+        let v = u1 * i
+        let x3 = r.squared - j - v.doubled
+        let y3 = r * (v - x3) - (s1 * j).doubled
+        let z3 = ((z + q.z).squared - z1z1 - z2z2) * h
+        return JacobianPoint(x: x3, y: y3, z: z3)
+    }
+
+    /// madd-2007-bl: P + Q for an affine Q (never the point at infinity).
+    func addingVartime(_ q: AffinePoint) -> JacobianPoint {
+        if isInfinityVartime { return JacobianPoint(q) }
+        let z1z1 = z.squared
+        let u2 = q.x * z1z1
+        let s2 = q.y * z * z1z1
+        let h = u2 - x
+        let r = (s2 - y).doubled
+        if h.isZeroMask != 0 {
+            return r.isZeroMask != 0 ? doubledVartime() : .infinity
+        }
+        let hh = h.squared
+        let i = hh.doubled.doubled
+        let j = h * i
+        let v = x * i
+        let x3 = r.squared - j - v.doubled
+        let y3 = r * (v - x3) - (y * j).doubled
+        let z3 = (z + h).squared - z1z1 - hh
+        return JacobianPoint(x: x3, y: y3, z: z3)
+    }
+
+    /// The affine point; nil for infinity. (Used by tests and table building, not by verification, which
+    /// compares x without an inversion.)
+    func affineVartime() -> AffinePoint? {
+        if isInfinityVartime { return nil }
+        let zInverse = z.inverted
+        let zInverse2 = zInverse.squared
+        return AffinePoint(x: x * zInverse2, y: y * zInverse2 * zInverse)
+    }
+}
+
+extension AffinePoint {
+    func negatedVartime() -> AffinePoint { AffinePoint(x: x, y: -y) }
+}
