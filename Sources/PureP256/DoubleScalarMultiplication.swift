@@ -6,7 +6,7 @@
 // for public inputs (verification); signing uses the constant-time `generatorMultiplied(by:)`.
 //
 // Cost for 256-bit scalars: about 256 doublings, 256/(5+1) ≈ 43 additions from Q's table (w = 5, 8
-// entries) and 256/(7+1) ≈ 32 mixed additions from G's (w = 7, 32 affine entries, 2 KB).
+// entries) and 256/(8+1) ≈ 28 mixed additions from G's (w = 8, 64 affine entries, 4 KB).
 
 /// Width-w NAF (Hankerson, Menezes and Vanstone, "Guide to Elliptic Curve Cryptography", Alg. 3.35):
 /// digits d_i, each zero or odd with |d_i| < 2^(w−1), k = Σ d_i·2^i, and of any w consecutive digits
@@ -38,18 +38,18 @@ func wNAFVartime(_ scalar: U256, width: Int, into digits: UnsafeMutableBufferPoi
     return count
 }
 
-/// G, 3G, 5G, …, 63G in affine form: the table for G's width-7 NAF digits.
+/// G, 3G, 5G, …, 127G in affine form: the table for G's width-8 NAF digits (64 entries, 4 KB).
 let generatorOddMultiples: [AffinePoint] = {
     let g = ProjectivePoint.generator
     let twoG = g.doubled()
     var multiples = [g]
-    for _ in 1..<32 { multiples.append(multiples[multiples.count - 1].adding(twoG)) }
+    for _ in 1..<64 { multiples.append(multiples[multiples.count - 1].adding(twoG)) }
     return normalize(multiples)
 }()
 
 extension JacobianPoint {
-    /// Widths of the NAF digits: 7 for G (table built once), 5 for Q (table built per call).
-    static let generatorWidth = 7
+    /// Widths of the NAF digits: 8 for G (table built once), 5 for Q (table built per call).
+    static let generatorWidth = 8
     static let publicKeyWidth = 5
 
     /// u1·G + u2·Q. Variable-time: all inputs must be public. `q` must be a valid point (not infinity).

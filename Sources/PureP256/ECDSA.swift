@@ -27,12 +27,15 @@ enum ECDSA {
     /// Verifies (r, s) over digest e for public point Q. Variable-time: all inputs are public.
     static func verify(digest e: U256, r: U256, s: U256, publicKey q: ProjectivePoint) -> Bool {
         // q has Z = 1: public keys are stored affine (P256Keys.swift).
+        //
         // §6.4.2 step 1: r, s ∈ [1, n − 1].
         guard let rScalar = Scalar(canonical: r), rScalar.isZeroMask == 0,
-              let sScalar = Scalar(canonical: s), sScalar.isZeroMask == 0 else { return false }
-        let w = sScalar.inverted
-        let u1 = (Scalar(reducing: e) * w).canonical
-        let u2 = (rScalar * w).canonical
+              U256.lessThanMask(s, Scalar.order) != 0, s.isZeroMask == 0 else { return false }
+        // w = s⁻¹ (public, so the faster variable-time inversion), canonical. The Montgomery product of a
+        // Montgomery-form value x·R with the canonical w is x·w·R·R⁻¹ = x·w: u1 and u2 come out canonical.
+        let w = Scalar.invertedVartime(s)
+        let u1 = Scalar.montgomeryMultiply(Scalar(reducing: e).montgomery, w)
+        let u2 = Scalar.montgomeryMultiply(rScalar.montgomery, w)
         // §6.4.2 steps 5–8: R = u1·G + u2·Q, not the identity, and x(R) mod n = r.
         let point = JacobianPoint.doubleScalarMultipliedVartime(u1: u1, u2: u2, q: AffinePoint(x: q.x, y: q.y))
         return point.hasXCoordinateVartime(congruentTo: r)

@@ -21,40 +21,10 @@ extension FieldElement {
         return reduce(r0, r1, r2, r3, r4, r5, r6, r7)
     }
 
-    /// a²·R⁻¹ mod p: the six cross products once, doubled, plus the four squares.
+    /// a²·R⁻¹ mod p.
     @inline(__always)
     static func montgomerySquare(_ a: U256) -> U256 {
-        var r1: UInt64, r2: UInt64, r3: UInt64, r4: UInt64, r5: UInt64, r6: UInt64, r7: UInt64
-        var c: UInt64
-        // Cross products a_i·a_j, i < j, at limb i + j.
-        (c, r1) = multiplyAdd(a.w0, a.w1, 0, 0)
-        (c, r2) = multiplyAdd(a.w0, a.w2, c, 0)
-        (r4, r3) = multiplyAdd(a.w0, a.w3, c, 0)
-        (c, r3) = multiplyAdd(a.w1, a.w2, r3, 0)
-        (r5, r4) = multiplyAdd(a.w1, a.w3, r4, c)
-        (r6, r5) = multiplyAdd(a.w2, a.w3, r5, 0)
-        // Double them (the top bit goes to r7).
-        r7 = r6 >> 63
-        r6 = r6 << 1 | r5 >> 63
-        r5 = r5 << 1 | r4 >> 63
-        r4 = r4 << 1 | r3 >> 63
-        r3 = r3 << 1 | r2 >> 63
-        r2 = r2 << 1 | r1 >> 63
-        r1 = r1 << 1
-        // Add the squares a_i² at limb 2i.
-        let (h0, l0) = a.w0.multipliedFullWidth(by: a.w0)
-        let (h1, l1) = a.w1.multipliedFullWidth(by: a.w1)
-        let (h2, l2) = a.w2.multipliedFullWidth(by: a.w2)
-        let (h3, l3) = a.w3.multipliedFullWidth(by: a.w3)
-        let r0 = l0
-        c = 0
-        r1 = addWithCarry(r1, h0, &c)
-        r2 = addWithCarry(r2, l1, &c)
-        r3 = addWithCarry(r3, h1, &c)
-        r4 = addWithCarry(r4, l2, &c)
-        r5 = addWithCarry(r5, h2, &c)
-        r6 = addWithCarry(r6, l3, &c)
-        r7 = addWithCarry(r7, h3, &c)
+        let (r0, r1, r2, r3, r4, r5, r6, r7) = square(a)
         return reduce(r0, r1, r2, r3, r4, r5, r6, r7)
     }
 

@@ -34,30 +34,5 @@ struct Scalar: Sendable {
     @inline(__always) static func + (a: Scalar, b: Scalar) -> Scalar { Scalar(montgomery: modulus.add(a.montgomery, b.montgomery)) }
     @inline(__always) static func * (a: Scalar, b: Scalar) -> Scalar { Scalar(montgomery: montgomeryMultiply(a.montgomery, b.montgomery)) }
 
-    /// The inverse by Fermat (n is prime): self^(n−2) with a 4-bit fixed window over the public exponent;
-    /// 0 for 0. Constant-time in the value. Written out here, rather than through `Modulus.invert`, so that
-    /// the multiplications inline with n's limbs as constants.
-    var inverted: Scalar {
-        withUnsafeTemporaryAllocation(of: U256.self, capacity: 16) { table in
-            table[0] = Self.modulus.one
-            table[1] = montgomery
-            for i in 2..<16 { table[i] = Self.montgomeryMultiply(table[i - 1], montgomery) }
-            // n − 2
-            let exponent = U256(0xf3b9_cac2_fc63_254f, 0xbce6_faad_a717_9e84, 0xffff_ffff_ffff_ffff, 0xffff_ffff_0000_0000)
-            var result = table[Int(exponent.nibble(63))]
-            var window = 62
-            while window >= 0 {
-                result = Self.montgomeryMultiply(result, result)
-                result = Self.montgomeryMultiply(result, result)
-                result = Self.montgomeryMultiply(result, result)
-                result = Self.montgomeryMultiply(result, result)
-                let digit = Int(exponent.nibble(window))
-                if digit != 0 { result = Self.montgomeryMultiply(result, table[digit]) }
-                window -= 1
-            }
-            return Scalar(montgomery: result)
-        }
-    }
-
     @inline(__always) var isZeroMask: UInt64 { montgomery.isZeroMask }
 }

@@ -13,7 +13,22 @@ extension Scalar {
     /// a·b·R⁻¹ mod n for a, b < n.
     @inline(__always)
     static func montgomeryMultiply(_ a: U256, _ b: U256) -> U256 {
-        var (r0, r1, r2, r3, r4, r5, r6, r7) = product(a, b)
+        let (r0, r1, r2, r3, r4, r5, r6, r7) = product(a, b)
+        return reduce(r0, r1, r2, r3, r4, r5, r6, r7)
+    }
+
+    /// a²·R⁻¹ mod n for a < n (six cross products instead of twelve).
+    @inline(__always)
+    static func montgomerySquare(_ a: U256) -> U256 {
+        let (r0, r1, r2, r3, r4, r5, r6, r7) = square(a)
+        return reduce(r0, r1, r2, r3, r4, r5, r6, r7)
+    }
+
+    /// REDC of a 512-bit value below n·R: four rounds, then one masked subtraction.
+    @inline(__always)
+    static func reduce(_ t0: UInt64, _ t1: UInt64, _ t2: UInt64, _ t3: UInt64,
+                       _ t4: UInt64, _ t5: UInt64, _ t6: UInt64, _ t7: UInt64) -> U256 {
+        var (r0, r1, r2, r3, r4, r5, r6, r7) = (t0, t1, t2, t3, t4, t5, t6, t7)
 
         var pending: UInt64 = 0
         @inline(__always) func round(_ l0: UInt64, _ l1: inout UInt64, _ l2: inout UInt64, _ l3: inout UInt64, _ l4: inout UInt64) {

@@ -92,6 +92,25 @@ struct U256: Sendable, Hashable {
         return (word >> UInt64(index & 63)) & 1
     }
 
+    /// `count` (at most 63) bits starting at bit `offset`, as an integer; bits above 255 read as zero. The
+    /// offset is public: only which limbs are read depends on it.
+    @inline(__always)
+    func bits(at offset: Int, count: Int) -> UInt64 {
+        @inline(__always) func limb(_ index: Int) -> UInt64 {
+            switch index {
+            case 0: return w0
+            case 1: return w1
+            case 2: return w2
+            case 3: return w3
+            default: return 0
+            }
+        }
+        let index = offset >> 6, shift = offset & 63
+        var value = limb(index) >> UInt64(shift)
+        if shift + count > 64 { value |= limb(index + 1) << UInt64(64 - shift) }
+        return value & ((1 << UInt64(count)) - 1)
+    }
+
     /// The 4-bit window starting at bit `4·index` (index 0…63, public).
     @inline(__always)
     func nibble(_ index: Int) -> UInt64 {
@@ -178,6 +197,42 @@ func product(_ a: U256, _ b: U256) -> (UInt64, UInt64, UInt64, UInt64, UInt64, U
     (c, r5) = multiplyAdd(a.w2, b.w3, r5, c)
     (r7, r6) = multiplyAdd(a.w3, b.w3, r6, c)
     return (r0, r1, r2, r3, r4, r5, r6, r7)
+}
+
+/// The 512-bit square a², as eight limbs: the six cross products once, doubled, plus the four squares.
+@inline(__always)
+func square(_ a: U256) -> (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) {
+    var r1: UInt64, r2: UInt64, r3: UInt64, r4: UInt64, r5: UInt64, r6: UInt64, r7: UInt64
+    var c: UInt64
+    // Cross products a_i·a_j, i < j, at limb i + j.
+    (c, r1) = multiplyAdd(a.w0, a.w1, 0, 0)
+    (c, r2) = multiplyAdd(a.w0, a.w2, c, 0)
+    (r4, r3) = multiplyAdd(a.w0, a.w3, c, 0)
+    (c, r3) = multiplyAdd(a.w1, a.w2, r3, 0)
+    (r5, r4) = multiplyAdd(a.w1, a.w3, r4, c)
+    (r6, r5) = multiplyAdd(a.w2, a.w3, r5, 0)
+    // Double them (the top bit goes to r7).
+    r7 = r6 >> 63
+    r6 = r6 << 1 | r5 >> 63
+    r5 = r5 << 1 | r4 >> 63
+    r4 = r4 << 1 | r3 >> 63
+    r3 = r3 << 1 | r2 >> 63
+    r2 = r2 << 1 | r1 >> 63
+    r1 = r1 << 1
+    // Add the squares a_i² at limb 2i.
+    let (h0, l0) = a.w0.multipliedFullWidth(by: a.w0)
+    let (h1, l1) = a.w1.multipliedFullWidth(by: a.w1)
+    let (h2, l2) = a.w2.multipliedFullWidth(by: a.w2)
+    let (h3, l3) = a.w3.multipliedFullWidth(by: a.w3)
+    c = 0
+    r1 = addWithCarry(r1, h0, &c)
+    r2 = addWithCarry(r2, l1, &c)
+    r3 = addWithCarry(r3, h1, &c)
+    r4 = addWithCarry(r4, l2, &c)
+    r5 = addWithCarry(r5, h2, &c)
+    r6 = addWithCarry(r6, l3, &c)
+    r7 = addWithCarry(r7, h3, &c)
+    return (l0, r1, r2, r3, r4, r5, r6, r7)
 }
 
 /// All ones if `a == b`, else zero, without a branch.

@@ -122,3 +122,20 @@ struct DoubleScalarMultiplicationTests {
         }
     }
 }
+
+@Suite("P-256 scalar inversion (variable-time)")
+struct ScalarInversionVartimeTests {
+    @Test("binary extended Euclid agrees with Fermat inversion; a·a⁻¹ = 1; edge values 1, 2, n − 1")
+    func agreesWithFermat() {
+        var generator = SplitMix64(seed: 0x1e)
+        let (nMinus1, _) = U256.subtract(Scalar.order, U256(1, 0, 0, 0))
+        var values = (0..<200).map { _ in randomScalar(&generator) }
+        values += [U256(1, 0, 0, 0), U256(2, 0, 0, 0), nMinus1, U256(0, 0, 0, 1), U256(0xffff_ffff_ffff_ffff, 0, 0, 0)]
+        for a in values where a.isZeroMask == 0 {
+            let inverse = Scalar.invertedVartime(a)
+            #expect(inverse == Scalar(canonical: a)!.inverted.canonical)
+            #expect((Scalar(canonical: a)! * Scalar(canonical: inverse)!).canonical == U256(1, 0, 0, 0))
+        }
+        #expect(Scalar.invertedVartime(.zero) == .zero)
+    }
+}

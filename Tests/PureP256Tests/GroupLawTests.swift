@@ -40,6 +40,12 @@ struct GroupLawTests {
         let g = ProjectivePoint.generator
         var scalars = (0..<10).map { _ in randomScalar(&generator) }
         scalars += [.zero, U256(1, 0, 0, 0), U256(0xF, 0, 0, 0), U256(0, 0, 0, 0xF000_0000_0000_0000)]
+        // Signed-digit recoding edges: a digit of exactly 16 (stays positive), 17 and 31 (become −15 and −1
+        // with a carry), carries rippling through every window, windows straddling limbs, k ≥ n.
+        let allOnes = U256(~0, ~0, ~0, ~0)
+        scalars += [U256(0x10, 0, 0, 0), U256(0x11, 0, 0, 0), U256(0x1F, 0, 0, 0), U256(0x3FF, 0, 0, 0),
+                    U256(0x8000_0000_0000_0000, 0x7, 0, 0), U256(~0, 0, 0, 0), allOnes,
+                    U256(0x8421_0842_1084_2108, 0x4210_8421_0842_1084, 0x2108_4210_8421_0842, 0x1084_2108_4210_8421)]
         for k in scalars {
             #expect(equal(ProjectivePoint.generatorMultiplied(by: k), g.multiplied(by: k)))
         }

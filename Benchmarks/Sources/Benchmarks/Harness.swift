@@ -1,5 +1,8 @@
 // The measuring harness: ours and the peer alternate within each round, the median of the rounds is
 // reported, after a warm-up. Timings are wall-clock ns per operation from ContinuousClock.
+//
+// The ratio column is the median of the per-round ratios, not the ratio of the medians: within a round
+// the two sides run back to back, so a slow stretch of this noisy shared machine hits both of them.
 
 /// One row of the table: an operation done by us and by a peer.
 struct Comparison {
@@ -19,7 +22,8 @@ struct Row {
     let peer: String
     let peerNanoseconds: Double
     let bytes: Int
-    var ratio: Double { oursNanoseconds / peerNanoseconds }
+    /// Median over the rounds of ours/peer measured in the same round.
+    let ratio: Double
 }
 
 /// Results are folded into this so the optimizer must compute them.
@@ -29,7 +33,7 @@ nonisolated(unsafe) var sink: UInt64 = 0
 func consume(_ value: UInt64) { sink &+= value }
 
 enum Harness {
-    static let rounds = 11
+    static let rounds = 21
     static let targetBatch: Duration = .milliseconds(20)
 
     /// Nanoseconds per call of `body` over one batch of `iterations` calls.
@@ -71,7 +75,8 @@ enum Harness {
             }
         }
         return Row(name: comparison.name, oursNanoseconds: median(ours), peer: comparison.peer,
-                   peerNanoseconds: median(theirs), bytes: comparison.bytes)
+                   peerNanoseconds: median(theirs), bytes: comparison.bytes,
+                   ratio: median(zip(ours, theirs).map { $0 / $1 }))
     }
 
     static func median(_ values: [Double]) -> Double {
@@ -132,6 +137,6 @@ extension Harness {
             }
         }
         return Row(name: comparison.name, oursNanoseconds: median(ours), peer: comparison.peer,
-                   peerNanoseconds: median(theirs), bytes: 0)
+                   peerNanoseconds: median(theirs), bytes: 0, ratio: median(zip(ours, theirs).map { $0 / $1 }))
     }
 }
