@@ -60,7 +60,7 @@ public struct MontgomeryContext: Sendable {
             w.y.update(from: w.x, count: count)                                 // keep base·R
             var bit = exponent.bitWidth - 2
             while bit >= 0 {
-                montgomeryMultiplyVartime(w.z, w.x, w.x, w.t)
+                montgomerySquareVartime(w.z, w.x, w.t)
                 if exponent.bit(bit) {
                     montgomeryMultiplyVartime(w.x, w.z, w.y, w.t)
                 } else {
@@ -68,7 +68,7 @@ public struct MontgomeryContext: Sendable {
                 }
                 bit -= 1
             }
-            return fromMontgomery(w)
+            return fromMontgomeryVartime(w)
         }
     }
 
@@ -125,18 +125,19 @@ public struct MontgomeryContext: Sendable {
     /// Scratch buffers for one operation, allocated once.
     struct Workspace {
         let x, y, z: UnsafeMutablePointer<UInt64>
-        /// k + 2 limbs for REDC.
+        /// 2k + 2 limbs: k + 2 for the interleaved REDC, 2k for a square before its REDC.
         let t: UnsafeMutablePointer<UInt64>
     }
 
     func withWorkspace<R>(_ body: (Workspace) -> R) -> R {
         let k = count
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 4 * k + 2) { buffer in
+        let size = 5 * k + 2
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: size) { buffer in
             let base = buffer.baseAddress!
-            base.initialize(repeating: 0, count: 4 * k + 2)
+            base.initialize(repeating: 0, count: size)
             let workspace = Workspace(x: base, y: base + k, z: base + 2 * k, t: base + 3 * k)
             let result = body(workspace)
-            base.update(repeating: 0, count: 4 * k + 2)   // leave no intermediate values behind
+            base.update(repeating: 0, count: size)   // leave no intermediate values behind
             return result
         }
     }
@@ -159,6 +160,23 @@ public struct MontgomeryContext: Sendable {
         w.y[0] = 1
         montgomeryMultiply(w.z, w.x, w.y, w.t)
         return BigUInt(limbs: Array(UnsafeBufferPointer(start: w.z, count: count)))
+    }
+
+    /// Converts w.x out of Montgomery form, for public values.
+    private func fromMontgomeryVartime(_ w: Workspace) -> BigUInt {
+        w.y.update(repeating: 0, count: count)
+        w.y[0] = 1
+        montgomeryMultiplyVartime(w.z, w.x, w.y, w.t)
+        return BigUInt(limbs: Array(UnsafeBufferPointer(start: w.z, count: count)))
+    }
+
+    /// r = a²·R⁻¹ mod n for a public a < n (MontgomerySquaring.swift). `t` has 2k limbs.
+    func montgomerySquareVartime(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>,
+                                 _ t: UnsafeMutablePointer<UInt64>) {
+        squareLimbsVartime(t, a, count: count)
+        n.withUnsafeBufferPointer { nb in
+            montgomeryReduceVartime(r, t, nb.baseAddress!, n0Inverse, count: count)
+        }
     }
 
     /// r = a·b·R⁻¹ mod n, for a, b < n. `r` may alias neither `a` nor `b`; `t` has k + 2 limbs.
