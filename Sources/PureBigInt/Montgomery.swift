@@ -44,7 +44,7 @@ public struct MontgomeryContext: Sendable {
         withWorkspace { w in
             load(reduced(a), into: w.x)
             load(reduced(b), into: w.y)
-            montgomeryMultiply(w.z, w.x, UnsafePointer(rSquared), w.t)   // x·R
+            montgomeryMultiply(w.z, w.x, w.rSquared, w.t)   // x·R
             montgomeryMultiply(w.x, w.z, w.y, w.t)                       // x·y
             return BigUInt(limbs: Array(UnsafeBufferPointer(start: w.x, count: count)))
         }
@@ -56,7 +56,7 @@ public struct MontgomeryContext: Sendable {
         return withWorkspace { w in
             load(reduced(base), into: w.y)
             // Public operands: the faster variable-time kernel (MontgomeryCarries.swift).
-            montgomeryMultiplyVartime(w.x, w.y, UnsafePointer(rSquared), w.t)   // base·R
+            montgomeryMultiplyVartime(w.x, w.y, w.rSquared, w.t)   // base·R
             w.y.update(from: w.x, count: count)                                 // keep base·R
             var bit = exponent.bitWidth - 2
             while bit >= 0 {
@@ -91,9 +91,9 @@ public struct MontgomeryContext: Sendable {
         return withWorkspace { w in
             // table[i] = base^i · R
             load(reduced(base), into: w.y)
-            montgomeryMultiply(table + k, w.y, UnsafePointer(rSquared), w.t)        // base·R
+            montgomeryMultiply(table + k, w.y, w.rSquared, w.t)        // base·R
             w.y.update(repeating: 0, count: k); w.y[0] = 1
-            montgomeryMultiply(table, w.y, UnsafePointer(rSquared), w.t)            // 1·R
+            montgomeryMultiply(table, w.y, w.rSquared, w.t)            // 1·R
             for i in 2..<16 { montgomeryMultiply(table + i * k, table + (i - 1) * k, table + k, w.t) }
 
             w.x.update(from: table, count: k)                                       // accumulator = 1·R
@@ -127,15 +127,18 @@ public struct MontgomeryContext: Sendable {
         let x, y, z: UnsafeMutablePointer<UInt64>
         /// 2k + 2 limbs: k + 2 for the interleaved REDC, 2k for a square before its REDC.
         let t: UnsafeMutablePointer<UInt64>
+        /// A copy of R² mod n (a pointer into the array itself would outlive its access).
+        let rSquared: UnsafeMutablePointer<UInt64>
     }
 
     func withWorkspace<R>(_ body: (Workspace) -> R) -> R {
         let k = count
-        let size = 5 * k + 2
+        let size = 6 * k + 2
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: size) { buffer in
             let base = buffer.baseAddress!
             base.initialize(repeating: 0, count: size)
-            let workspace = Workspace(x: base, y: base + k, z: base + 2 * k, t: base + 3 * k)
+            let workspace = Workspace(x: base, y: base + k, z: base + 2 * k, t: base + 3 * k, rSquared: base + 5 * k + 2)
+            rSquared.withUnsafeBufferPointer { workspace.rSquared.update(from: $0.baseAddress!, count: k) }
             let result = body(workspace)
             base.update(repeating: 0, count: size)   // leave no intermediate values behind
             return result
