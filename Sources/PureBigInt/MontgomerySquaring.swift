@@ -11,12 +11,25 @@
 /// `r[0..<2·count] = a[0..<count]²`. `r` must not overlap `a`. `count` ≥ 1.
 func squareLimbsVartime(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, count k: Int) {
     r.update(repeating: 0, count: 2 &* k)
-    // Cross products: row i adds a_i·a_j for j > i at limb i + j; its carry lands on r[i + k], which no
-    // earlier row has reached (row i − 1 ends at r[i + k − 1]).
+    // Cross products: row i adds a_i·a_j for j > i at limb i + j and ends at r[i + k], which no earlier
+    // row has reached. Rows go in pairs (i, i + 1), two carry chains in one pass: row i from j = i + 2 and
+    // row i + 1 from j = i + 2, one limb up, both written by `multiplyAddTwoRows` over a[i + 2…], which
+    // sets r[i + k] and r[i + k + 1]. Row i's first product a_i·a_(i+1) is added after, with its carry.
     var i = 0
-    while i < k &- 1 {
+    while i &+ 2 < k {
+        multiplyAddTwoRows(r + (2 &* i &+ 2), a + (i &+ 2), a[i], a[i &+ 1], count: k &- i &- 2)
+        let (high, low) = a[i].multipliedFullWidth(by: a[i &+ 1])
+        let (s1, o1) = r[2 &* i &+ 1].addingReportingOverflow(low)
+        r[2 &* i &+ 1] = s1
+        let (s2, o2) = r[2 &* i &+ 2].addingReportingOverflow(high)
+        let (s3, o3) = s2.addingReportingOverflow(o1 ? 1 : 0)
+        r[2 &* i &+ 2] = s3
+        _ = addCarry(r + (2 &* i &+ 3), (o2 ? 1 : 0) &+ (o3 ? 1 : 0), count: 2 &* k &- 2 &* i &- 3)
+        i &+= 2
+    }
+    if i &+ 1 < k {
+        // One row left, with the single product a_i·a_(k−1).
         r[i &+ k] = multiplyAddLimbs(r + (2 &* i &+ 1), a + (i &+ 1), a[i], count: k &- i &- 1)
-        i &+= 1
     }
     // Double them: their sum is below a²/2, so no bit leaves the top limb. (r[0] holds no cross product
     // and stays zero.)
@@ -42,21 +55,66 @@ func squareLimbsVartime(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UI
 }
 
 /// REDC of `t[0..<2·count]` (a value below n·R) into `r[0..<count]` = t·R⁻¹ mod n. Destroys `t`.
-/// Preconditions: n odd, `n0Inverse` = −n⁻¹ mod 2^64, `r` overlaps neither `t` nor `n`.
+/// Preconditions: n odd, `n0Inverse` = −n⁻¹ mod 2^64, `r` overlaps neither `t` nor `n`, `count` ≥ 1.
+///
+/// Rounds go in pairs: round i clears t[i] by adding m0·n·2^(64i), round i + 1 clears t[i + 1] by adding
+/// m1·n·2^(64(i+1)). m1 depends only on the low limbs of round i's sum, so it is computed first, and then
+/// both rows run in one pass with two independent carry chains, which the processor overlaps.
 func montgomeryReduceVartime(_ r: UnsafeMutablePointer<UInt64>, _ t: UnsafeMutablePointer<UInt64>,
                              _ n: UnsafePointer<UInt64>, _ n0Inverse: UInt64, count k: Int) {
-    // Round i clears t[i] by adding m·n·2^(64i); its carry out of t[i + k] is held in `pending` and added
-    // by the next round, one limb higher.
+    // The carry out of the top position of the previous round(s), owed one limb higher.
     var pending: UInt64 = 0
     var i = 0
-    while i < k {
+    while i &+ 1 < k {
+        let u = t + i
+        let m0 = u[0] &* n0Inverse
+        // Limb 1 after round i: u[1] + n[1]·m0 (low) + n[0]·m0 (high) + the carry of limb 0, which is 1
+        // unless u[0] = 0 (u[0] + low(n[0]·m0) ≡ 0 by the choice of m0).
+        let (h00, _) = n[0].multipliedFullWidth(by: m0)
+        let limb1 = u[1] &+ (n[1] &* m0) &+ h00 &+ (u[0] == 0 ? 0 : 1)
+        let m1 = limb1 &* n0Inverse
+        // Positions 0..<k: row 0 adds n[j]·m0 at j, row 1 adds n[j − 1]·m1 at j.
+        var (carry0, low) = n[0].multipliedFullWidth(by: m0)
+        let (first, o) = low.addingReportingOverflow(u[0])
+        u[0] = first
+        carry0 &+= o ? 1 : 0
+        var carry1: UInt64 = 0
+        var j = 1
+        while j < k {
+            let (h0, l0) = n[j].multipliedFullWidth(by: m0)
+            let (s1, o1) = l0.addingReportingOverflow(u[j])
+            let (s2, o2) = s1.addingReportingOverflow(carry0)
+            carry0 = h0 &+ (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+            let (h1, l1) = n[j &- 1].multipliedFullWidth(by: m1)
+            let (s3, o3) = l1.addingReportingOverflow(s2)
+            let (s4, o4) = s3.addingReportingOverflow(carry1)
+            carry1 = h1 &+ (o3 ? 1 : 0) &+ (o4 ? 1 : 0)
+            u[j] = s4
+            j &+= 1
+        }
+        // Position k: u[k] + n[k − 1]·m1 (low) + both carries + what the previous pair owes here.
+        let (h1, l1) = n[k &- 1].multipliedFullWidth(by: m1)
+        let (p1, q1) = u[k].addingReportingOverflow(l1)
+        let (p2, q2) = p1.addingReportingOverflow(carry0)
+        let (p3, q3) = p2.addingReportingOverflow(carry1)
+        let (p4, q4) = p3.addingReportingOverflow(pending)
+        u[k] = p4
+        let overflowCount: UInt64 = (q1 ? 1 : 0) &+ (q2 ? 1 : 0) &+ (q3 ? 1 : 0) &+ (q4 ? 1 : 0)
+        // Position k + 1: the high limb of n[k − 1]·m1 and the overflows of position k.
+        let (s1, o1) = u[k &+ 1].addingReportingOverflow(h1)
+        let (s2, o2) = s1.addingReportingOverflow(overflowCount)
+        u[k &+ 1] = s2
+        pending = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+        i &+= 2
+    }
+    if i < k {
+        // An odd count leaves one round, on the top limb pair.
         let m = t[i] &* n0Inverse
         let high = multiplyAddLimbs(t + i, n, m, count: k)
         let (s1, o1) = t[i &+ k].addingReportingOverflow(high)
         let (s2, o2) = s1.addingReportingOverflow(pending)
         t[i &+ k] = s2
         pending = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
-        i &+= 1
     }
     // (t[k..<2k] + pending·R) < 2n: subtract n once if it is at least n.
     let upper = t + k
