@@ -44,11 +44,11 @@ struct CompactJWS {
             }
         }
         let headerBytes = try decode(headerPart, "header")
-        let members: [String: JSONScalar]
-        do { members = try JSONObjectScanner.members(of: headerBytes) } catch {
+        let object: JSONObject
+        do { object = try JSONNode.parseObject(headerBytes) } catch {
             throw JWTError(.malformed(part: "header", detail: "not a JSON object: \(error.message) at byte \(error.offset)"))
         }
-        header = try JWTHeader(members: members)
+        header = try JWTHeader(object: object)
         payload = try decode(payloadPart, "payload")
         signature = try decode(signaturePart, "signature")
     }

@@ -24,11 +24,11 @@ public struct JWTHeader: Codable, Sendable, Hashable {
         self.cty = cty
     }
 
-    /// Reads the members of a header object (see JSONObjectScanner): "alg" must be a string; "kid", "typ"
-    /// and "cty" strings; "crit" an array of strings; "b64" a boolean. Other members are ignored.
-    init(members: [String: JSONScalar]) throws(JWTError) {
+    /// Reads the members of a header object: "alg" must be a string; "kid", "typ" and "cty" strings;
+    /// "crit" an array of strings; "b64" a boolean. Other members are ignored.
+    init(object: JSONObject) throws(JWTError) {
         func string(_ name: String) throws(JWTError) -> String? {
-            switch members[name] {
+            switch object[name] {
             case nil: return nil
             case .string(let value)?: return value
             default: throw JWTError(.malformed(part: "header", detail: "\"\(name)\" must be a string"))
@@ -39,12 +39,20 @@ public struct JWTHeader: Codable, Sendable, Hashable {
         kid = try string("kid")
         typ = try string("typ")
         cty = try string("cty")
-        switch members["crit"] {
+        switch object["crit"] {
         case nil: crit = nil
-        case .strings(let names)?: crit = names
+        case .array(let elements)?:
+            var names: [String] = []
+            for element in elements {
+                guard case .string(let name) = element else {
+                    throw JWTError(.malformed(part: "header", detail: "\"crit\" must be an array of strings"))
+                }
+                names.append(name)
+            }
+            crit = names
         default: throw JWTError(.malformed(part: "header", detail: "\"crit\" must be an array of strings"))
         }
-        switch members["b64"] {
+        switch object["b64"] {
         case nil: b64 = nil
         case .bool(let value)?: b64 = value
         default: throw JWTError(.malformed(part: "header", detail: "\"b64\" must be a boolean"))

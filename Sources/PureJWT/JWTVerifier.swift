@@ -34,13 +34,13 @@ public struct JWTVerifier: Sendable {
     public func verify<Claims: Decodable>(_ token: String, as type: Claims.Type = Claims.self,
                                           validation: JWTValidation = JWTValidation()) throws(JWTError) -> Claims {
         let jws = try verifiedJWS(token)
-        // The registered claims come from the light top-level scan; the caller's type from one full decode.
-        let members: [String: JSONScalar]
-        do { members = try JSONObjectScanner.members(of: jws.payload) } catch {
+        // One parse: the registered claims and the caller's type both come from the same tree.
+        let object: JSONObject
+        do { object = try JSONNode.parseObject(jws.payload) } catch {
             throw JWTError(.claimsDecoding("the payload is not a JSON object: \(error.message) at byte \(error.offset)"))
         }
-        try validation.validate(RegisteredClaims(members: members))
-        return try decode(jws.payload)
+        try validation.validate(RegisteredClaims(object: object))
+        return try Self.decode(Claims.self, from: .object(object))
     }
 
     /// Verifies the signature of a JWS whose payload need not be JWT claims, and returns the payload.
@@ -71,9 +71,9 @@ public struct JWTVerifier: Sendable {
         throw JWTError(.invalidSignature)
     }
 
-    private func decode<T: Decodable>(_ payload: [UInt8]) throws(JWTError) -> T {
-        do { return try SharedCoders.decoder.decode(T.self, from: Data(payload)) } catch {
-            throw JWTError(.claimsDecoding("\(error)"))
+    private static func decode<T: Decodable>(_ type: T.Type, from node: JSONNode) throws(JWTError) -> T {
+        do { return try JSONNodeDecoder.decode(T.self, from: node) } catch {
+            throw JWTError(.claimsDecoding(JSONNodeDecoder.describe(error)))
         }
     }
 
@@ -82,9 +82,11 @@ public struct JWTVerifier: Sendable {
     public static func unverifiedClaims<Claims: Decodable>(of token: String, as type: Claims.Type = Claims.self,
                                                            maximumTokenSize: Int = 16 * 1024) throws(JWTError) -> Claims {
         let jws = try CompactJWS(token, maximumSize: maximumTokenSize)
-        do { return try SharedCoders.decoder.decode(Claims.self, from: Data(jws.payload)) } catch {
-            throw JWTError(.claimsDecoding("\(error)"))
+        let node: JSONNode
+        do { node = try JSONNode.parse(jws.payload) } catch {
+            throw JWTError(.claimsDecoding("the payload is not JSON: \(error)"))
         }
+        return try decode(Claims.self, from: node)
     }
 }
 

@@ -65,28 +65,40 @@ public struct RegisteredClaims: Codable, Sendable, Hashable {
     public var jti: String?
 
     /// Reads the registered claims from a payload's top-level members; wrong types are errors.
-    init(members: [String: JSONScalar]) throws(JWTError) {
+    init(object: JSONObject) throws(JWTError) {
         func string(_ name: String) throws(JWTError) -> String? {
-            switch members[name] {
+            switch object[name] {
             case nil: return nil
             case .string(let value)?: return value
             default: throw JWTError(.claimsDecoding("\"\(name)\" must be a string"))
             }
         }
         func date(_ name: String) throws(JWTError) -> NumericDate? {
-            switch members[name] {
+            switch object[name] {
             case nil: return nil
-            case .number(let value)?: return NumericDate(secondsSince1970: value)
+            case .number(let text)?:
+                guard let value = Double(text), value.isFinite else {
+                    throw JWTError(.claimsDecoding("\"\(name)\" is out of range"))
+                }
+                return NumericDate(secondsSince1970: value)
             default: throw JWTError(.claimsDecoding("\"\(name)\" must be a number of seconds (RFC 7519 NumericDate)"))
             }
         }
         iss = try string("iss")
         sub = try string("sub")
         jti = try string("jti")
-        switch members["aud"] {
+        switch object["aud"] {
         case nil: aud = nil
         case .string(let value)?: aud = Audience([value])
-        case .strings(let values)?: aud = Audience(values)
+        case .array(let elements)?:
+            var values: [String] = []
+            for element in elements {
+                guard case .string(let value) = element else {
+                    throw JWTError(.claimsDecoding("\"aud\" must be a string or an array of strings"))
+                }
+                values.append(value)
+            }
+            aud = Audience(values)
         default: throw JWTError(.claimsDecoding("\"aud\" must be a string or an array of strings"))
         }
         exp = try date("exp")
