@@ -7,28 +7,28 @@
 /// whose lines are broken, use `decodeIgnoringWhitespace(_:)`, the one explicit lenient entry point.
 public enum Base64 {
     /// The base64 encoding of `bytes`, padded.
-    public static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    @inlinable public static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         withBuffer(bytes) { Base64Alphabet.standard.encodeToString($0) }
     }
 
     /// The base64 encoding of `bytes` as ASCII bytes, padded.
-    public static func encodeToBytes<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+    @inlinable public static func encodeToBytes<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         withBuffer(bytes) { Base64Alphabet.standard.encodeToBytes($0) }
     }
 
     /// Decodes strict, padded base64 text.
-    public static func decode<Text: StringProtocol>(_ text: Text) throws(Base64Error) -> [UInt8] {
+    @inlinable public static func decode<Text: StringProtocol>(_ text: Text) throws(Base64Error) -> [UInt8] {
         try decode(ascii: text.utf8)
     }
 
     /// Decodes strict, padded base64 held as ASCII bytes.
-    public static func decode<ASCII: Sequence>(ascii: ASCII) throws(Base64Error) -> [UInt8] where ASCII.Element == UInt8 {
+    @inlinable public static func decode<ASCII: Sequence>(ascii: ASCII) throws(Base64Error) -> [UInt8] where ASCII.Element == UInt8 {
         try withBuffer(ascii) { (buffer) throws(Base64Error) in try Base64Alphabet.standard.decode(buffer) }
     }
 
     /// Decodes padded base64 after skipping spaces, tabs, CR and LF, for PEM bodies and wrapped text.
     /// Everything else is as strict as `decode(_:)`; error offsets count the skipped bytes too.
-    public static func decodeIgnoringWhitespace<Text: StringProtocol>(_ text: Text) throws(Base64Error) -> [UInt8] {
+    @inlinable public static func decodeIgnoringWhitespace<Text: StringProtocol>(_ text: Text) throws(Base64Error) -> [UInt8] {
         try withBuffer(text.utf8) { (buffer) throws(Base64Error) in
             try Base64Alphabet.standard.decodeIgnoringWhitespace(buffer)
         }
@@ -42,29 +42,31 @@ public enum Base64 {
 /// unused trailing bits are rejected with a `Base64Error` that gives the byte offset.
 public enum Base64URL {
     /// The unpadded base64url encoding of `bytes`.
-    public static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    @inlinable public static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         withBuffer(bytes) { Base64Alphabet.url.encodeToString($0) }
     }
 
     /// The unpadded base64url encoding of `bytes` as ASCII bytes.
-    public static func encodeToBytes<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+    @inlinable public static func encodeToBytes<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         withBuffer(bytes) { Base64Alphabet.url.encodeToBytes($0) }
     }
 
     /// Decodes strict, unpadded base64url text.
-    public static func decode<Text: StringProtocol>(_ text: Text) throws(Base64Error) -> [UInt8] {
+    @inlinable public static func decode<Text: StringProtocol>(_ text: Text) throws(Base64Error) -> [UInt8] {
         try decode(ascii: text.utf8)
     }
 
     /// Decodes strict, unpadded base64url held as ASCII bytes (e.g. a slice of a token, without copying
     /// it first).
-    public static func decode<ASCII: Sequence>(ascii: ASCII) throws(Base64Error) -> [UInt8] where ASCII.Element == UInt8 {
+    @inlinable public static func decode<ASCII: Sequence>(ascii: ASCII) throws(Base64Error) -> [UInt8] where ASCII.Element == UInt8 {
         try withBuffer(ascii) { (buffer) throws(Base64Error) in try Base64Alphabet.url.decode(buffer) }
     }
 }
 
-/// Runs `body` over the bytes of `bytes`, in place when they are contiguous, else over a copy.
-@inline(__always)
+/// Runs `body` over the bytes of `bytes`, in place when they are contiguous, else over a copy. Inlinable,
+/// with the public entry points, so that callers get it specialized to their collection type: a generic
+/// call across the module boundary cost more than the decoding of a JWT header.
+@inlinable
 func withBuffer<Bytes: Sequence, Result, Failure: Error>(
     _ bytes: Bytes, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
 ) throws(Failure) -> Result where Bytes.Element == UInt8 {

@@ -23,10 +23,10 @@ struct Base64Alphabet: Sendable {
     static let invalidBit: UInt32 = 0x100
 
     /// RFC 4648 §4: '+' and '/', padded with '='.
-    static let standard = Base64Alphabet(
+    @usableFromInline static let standard = Base64Alphabet(
         encoding: .base64, character62: UInt8(ascii: "+"), character63: UInt8(ascii: "/"), padded: true)
     /// RFC 4648 §5 without padding, as JWS requires (RFC 7515 §2): '-' and '_'.
-    static let url = Base64Alphabet(
+    @usableFromInline static let url = Base64Alphabet(
         encoding: .base64url, character62: UInt8(ascii: "-"), character63: UInt8(ascii: "_"), padded: false)
 
     /// The 6-bit value of `character`, or a value with `invalidBit` set if it is not in the alphabet.

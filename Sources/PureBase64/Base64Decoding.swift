@@ -13,6 +13,7 @@
 
 extension Base64Alphabet {
     /// Decodes `input` under this alphabet's strict rules.
+    @usableFromInline
     func decode(_ input: UnsafeBufferPointer<UInt8>) throws(Base64Error) -> [UInt8] {
         let count = input.count
         var paddingCount = 0
@@ -101,6 +102,7 @@ extension Base64Alphabet {
     }
 
     /// Decodes `input` after skipping spaces, tabs, CR and LF; error offsets refer to `input` as given.
+    @usableFromInline
     func decodeIgnoringWhitespace(_ input: UnsafeBufferPointer<UInt8>) throws(Base64Error) -> [UInt8] {
         var kept = [UInt8]()
         kept.reserveCapacity(input.count)

@@ -42,6 +42,7 @@ extension Base64Alphabet {
         }
     }
 
+    @usableFromInline
     func encodeToString(_ input: UnsafeBufferPointer<UInt8>) -> String {
         let count = encodedCount(input.count)
         return String(unsafeUninitializedCapacity: count) { out in
@@ -50,6 +51,7 @@ extension Base64Alphabet {
         }
     }
 
+    @usableFromInline
     func encodeToBytes(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         let count = encodedCount(input.count)
         return [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
