@@ -31,23 +31,22 @@ func squareLimbsVartime(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UI
         // One row left, with the single product a_i·a_(k−1).
         r[i &+ k] = multiplyAddLimbs(r + (2 &* i &+ 1), a + (i &+ 1), a[i], count: k &- i &- 1)
     }
-    // Double them: their sum is below a²/2, so no bit leaves the top limb. (r[0] holds no cross product
-    // and stays zero.)
-    var j = 2 &* k &- 1
-    while j > 0 {
-        r[j] = r[j] << 1 | r[j &- 1] >> 63
-        j &-= 1
-    }
-    // Add the squares a_i² at limb 2i.
+    // Double the cross products (their sum is below a²/2, so no bit leaves the top limb) and add the
+    // squares a_i² at limb 2i, in one pass over limb pairs.
+    var shiftedOut: UInt64 = 0      // the top bit of the previous limb, shifted into this one
     var carry: UInt64 = 0
     i = 0
     while i < k {
-        let (high, low) = a[i].multipliedFullWidth(by: a[i])
-        let (s1, o1) = r[2 &* i].addingReportingOverflow(low)
+        let low = r[2 &* i], high = r[2 &* i &+ 1]
+        let doubledLow = low << 1 | shiftedOut
+        let doubledHigh = high << 1 | low >> 63
+        shiftedOut = high >> 63
+        let (squareHigh, squareLow) = a[i].multipliedFullWidth(by: a[i])
+        let (s1, o1) = doubledLow.addingReportingOverflow(squareLow)
         let (s2, o2) = s1.addingReportingOverflow(carry)
-        r[2 &* i] = s2
-        let (s3, o3) = r[2 &* i &+ 1].addingReportingOverflow(high)
+        let (s3, o3) = doubledHigh.addingReportingOverflow(squareHigh)
         let (s4, o4) = s3.addingReportingOverflow((o1 ? 1 : 0) &+ (o2 ? 1 : 0))
+        r[2 &* i] = s2
         r[2 &* i &+ 1] = s4
         carry = (o3 ? 1 : 0) &+ (o4 ? 1 : 0)
         i &+= 1
