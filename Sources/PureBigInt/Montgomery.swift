@@ -51,24 +51,43 @@ public struct MontgomeryContext: Sendable {
     }
 
     /// `base^exponent mod n`, variable-time in the exponent: for public exponents only.
+    ///
+    /// Left-to-right square-and-multiply in Montgomery form. The last multiplication of an odd exponent
+    /// (every RSA exponent) takes the base in normal form, x·R · base · R⁻¹ = x·base, so the result comes
+    /// out of Montgomery form with no further multiplication; an even exponent ends with one REDC.
     public func powerVartime(_ base: BigUInt, _ exponent: BigUInt) -> BigUInt {
         if exponent.isZero { return modulus == 1 ? BigUInt() : BigUInt(1) }
         return withWorkspace { w in
-            load(reduced(base), into: w.y)
-            // Public operands: the faster variable-time kernel (MontgomeryCarries.swift).
-            montgomeryMultiplyVartime(w.x, w.y, w.rSquared, w.t)   // base·R
-            w.y.update(from: w.x, count: count)                                 // keep base·R
+            let k = count
+            load(reduced(base), into: w.y)                                      // base, normal form
+            // Public operands: the faster variable-time kernels (MontgomeryCarries.swift,
+            // MontgomerySquaring.swift).
+            montgomeryMultiplyVartime(w.x, w.y, w.rSquared, w.t)                 // base·R
+            let baseR = w.rSquared                                              // R² is not needed again
+            baseR.update(from: w.x, count: k)
             var bit = exponent.bitWidth - 2
             while bit >= 0 {
                 montgomerySquareVartime(w.z, w.x, w.t)
-                if exponent.bit(bit) {
-                    montgomeryMultiplyVartime(w.x, w.z, w.y, w.t)
+                if !exponent.bit(bit) {
+                    w.x.update(from: w.z, count: k)
+                } else if bit > 0 {
+                    montgomeryMultiplyVartime(w.x, w.z, baseR, w.t)
                 } else {
-                    w.x.update(from: w.z, count: count)
+                    // The last bit, set: multiply by the normal-form base and leave Montgomery form.
+                    montgomeryMultiplyVartime(w.x, w.z, w.y, w.t)
+                    return BigUInt(limbs: Array(UnsafeBufferPointer(start: w.x, count: k)))
                 }
                 bit -= 1
             }
-            return fromMontgomeryVartime(w)
+            if exponent.bitWidth == 1 {
+                // exponent = 1: x is base·R.
+                w.x.update(from: baseR, count: k)
+            }
+            // Even exponent (or 1): x·R⁻¹ by one REDC of x with zero upper limbs.
+            w.t.update(from: w.x, count: k)
+            (w.t + k).update(repeating: 0, count: k)
+            n.withUnsafeBufferPointer { nb in montgomeryReduceVartime(w.z, w.t, nb.baseAddress!, n0Inverse, count: k) }
+            return BigUInt(limbs: Array(UnsafeBufferPointer(start: w.z, count: k)))
         }
     }
 
@@ -162,14 +181,6 @@ public struct MontgomeryContext: Sendable {
         w.y.update(repeating: 0, count: count)
         w.y[0] = 1
         montgomeryMultiply(w.z, w.x, w.y, w.t)
-        return BigUInt(limbs: Array(UnsafeBufferPointer(start: w.z, count: count)))
-    }
-
-    /// Converts w.x out of Montgomery form, for public values.
-    private func fromMontgomeryVartime(_ w: Workspace) -> BigUInt {
-        w.y.update(repeating: 0, count: count)
-        w.y[0] = 1
-        montgomeryMultiplyVartime(w.z, w.x, w.y, w.t)
         return BigUInt(limbs: Array(UnsafeBufferPointer(start: w.z, count: count)))
     }
 

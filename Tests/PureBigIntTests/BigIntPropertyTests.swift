@@ -95,4 +95,28 @@ struct BigIntPropertyTests {
         let big = BigUInt(1) << 2000 + 12345
         for _ in 0..<20 { #expect(BigUInt.random(below: big, using: &generator) < big) }
     }
+
+    @Test("Montgomery powers with small exponents (0, 1, 2, 3, 4, 65537) equal repeated multiplication")
+    func smallExponents() {
+        var generator = SplitMix64(seed: 65537)
+        for bits in [64, 65, 128, 1000, 2048, 3072] {
+            let modulus = random(bits: bits, &generator) | 1
+            guard let context = MontgomeryContext(modulus: modulus) else { Issue.record("no context"); continue }
+            let base = random(bits: bits - 1, &generator)
+            let square = base * base % modulus
+            let fourth = square * square % modulus
+            var e65537 = base
+            for _ in 0..<16 { e65537 = e65537 * e65537 % modulus }
+            e65537 = e65537 * base % modulus
+            #expect(context.powerVartime(base, 0) == 1)
+            #expect(context.powerVartime(base, 1) == base)
+            #expect(context.powerVartime(base, 2) == square)
+            #expect(context.powerVartime(base, 3) == square * base % modulus)
+            #expect(context.powerVartime(base, 4) == fourth)
+            #expect(context.powerVartime(base, 65537) == e65537)
+            #expect(context.power(base, 1) == base && context.power(base, 4) == fourth)
+            // A base above the modulus is reduced first.
+            #expect(context.powerVartime(base + modulus, 1) == base)
+        }
+    }
 }
