@@ -234,8 +234,7 @@ func montgomeryMultiplyLimbs<C: CarryArithmetic>(
         let m = u0 &* n0Inverse
         var (carryN, lowN) = n[0].multipliedFullWidth(by: m)
         carryN &+= C.carry(lowN, u0, lowN &+ u0)   // the sum is 0 mod 2^64 by the choice of m
-        var j = 1
-        while j < k {
+        @inline(__always) func step(_ j: Int) {
             let (ha, la) = a[j].multipliedFullWidth(by: bi)
             let tj = t[j]
             let s1 = la &+ tj
@@ -246,8 +245,15 @@ func montgomeryMultiplyLimbs<C: CarryArithmetic>(
             let s4 = s3 &+ carryN
             carryN = hn &+ C.carry(ln, s2, s3) &+ C.carry(s3, carryN, s4)
             t[j &- 1] = s4
-            j &+= 1
         }
+        // Two positions per iteration: less loop bookkeeping between the multiplications.
+        var j = 1
+        while j &+ 1 < k {
+            step(j)
+            step(j &+ 1)
+            j &+= 2
+        }
+        if j < k { step(j) }
         // The top: t[k] + carryA + carryN, which may carry into a (k+1)-th limb.
         let tk = t[k]
         let s1 = tk &+ carryA
