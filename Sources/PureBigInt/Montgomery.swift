@@ -65,29 +65,27 @@ public struct MontgomeryContext: Sendable {
             montgomeryMultiplyVartime(w.x, w.y, w.rSquared, w.t)                 // base·R
             let baseR = w.rSquared                                              // R² is not needed again
             baseR.update(from: w.x, count: k)
+            // The accumulator and a scratch buffer swap roles instead of copying.
+            var x = w.x, scratch = w.z
             var bit = exponent.bitWidth - 2
             while bit >= 0 {
-                montgomerySquareVartime(w.z, w.x, w.t)
+                montgomerySquareVartime(scratch, x, w.t)
                 if !exponent.bit(bit) {
-                    w.x.update(from: w.z, count: k)
+                    swap(&x, &scratch)
                 } else if bit > 0 {
-                    montgomeryMultiplyVartime(w.x, w.z, baseR, w.t)
+                    montgomeryMultiplyVartime(x, scratch, baseR, w.t)
                 } else {
                     // The last bit, set: multiply by the normal-form base and leave Montgomery form.
-                    montgomeryMultiplyVartime(w.x, w.z, w.y, w.t)
-                    return BigUInt(limbs: Array(UnsafeBufferPointer(start: w.x, count: k)))
+                    montgomeryMultiplyVartime(x, scratch, w.y, w.t)
+                    return BigUInt(limbs: Array(UnsafeBufferPointer(start: x, count: k)))
                 }
                 bit -= 1
             }
-            if exponent.bitWidth == 1 {
-                // exponent = 1: x is base·R.
-                w.x.update(from: baseR, count: k)
-            }
-            // Even exponent (or 1): x·R⁻¹ by one REDC of x with zero upper limbs.
-            w.t.update(from: w.x, count: k)
+            // Even exponent (or 1, when x is still base·R): x·R⁻¹ by one REDC of x with zero upper limbs.
+            w.t.update(from: x, count: k)
             (w.t + k).update(repeating: 0, count: k)
-            n.withUnsafeBufferPointer { nb in montgomeryReduceVartime(w.z, w.t, nb.baseAddress!, n0Inverse, count: k) }
-            return BigUInt(limbs: Array(UnsafeBufferPointer(start: w.z, count: k)))
+            n.withUnsafeBufferPointer { nb in montgomeryReduceVartime(scratch, w.t, nb.baseAddress!, n0Inverse, count: k) }
+            return BigUInt(limbs: Array(UnsafeBufferPointer(start: scratch, count: k)))
         }
     }
 
