@@ -89,31 +89,6 @@ extension Modulus {
         return result
     }
 
-    /// a^e for a public exponent e with a 4-bit fixed window: 256 squarings and at most 64 + 14
-    /// multiplications. The table index is a nibble of the public exponent, never of `a`.
-    func powerWindowed(_ a: U256, _ exponent: U256) -> U256 {
-        withUnsafeTemporaryAllocation(of: U256.self, capacity: 16) { table in
-            table[0] = one
-            table[1] = a
-            for i in 2..<16 { table[i] = multiply(table[i - 1], a) }
-            var result = table[Int(exponent.nibble(63))]
-            var window = 62
-            while window >= 0 {
-                result = square(square(square(square(result))))
-                let digit = Int(exponent.nibble(window))
-                if digit != 0 { result = multiply(result, table[digit]) }
-                window -= 1
-            }
-            return result
-        }
-    }
-
-    /// a⁻¹ by Fermat's little theorem (a^(m−2)); 0 for 0. Constant-time in `a`.
-    func invert(_ a: U256) -> U256 {
-        let (mMinus2, _) = U256.subtract(m, U256(2, 0, 0, 0))
-        return powerWindowed(a, mMinus2)
-    }
-
     /// Reduces a value below 2^256 into [0, m) (one conditional subtraction suffices for p and n, both
     /// above 2^255).
     @inline(__always)

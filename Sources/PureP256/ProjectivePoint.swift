@@ -128,30 +128,3 @@ struct ProjectivePoint: Sendable {
         return FieldElement.equalMask(y.squared, rhs) != 0
     }
 }
-
-extension ProjectivePoint {
-    /// k·P in constant time: a fixed 4-bit window over all 64 nibbles of k, a 16-entry table of multiples
-    /// of P, every entry read and selected by mask, complete formulas throughout. What may leak: nothing
-    /// about k or P beyond the fact that a multiplication happened.
-    func multiplied(by k: U256) -> ProjectivePoint {
-        // The table lives in stack memory (withUnsafeTemporaryAllocation): no heap allocation.
-        withUnsafeTemporaryAllocation(of: ProjectivePoint.self, capacity: 16) { table in
-            table.initialize(repeating: .identity)
-            table[1] = self
-            for i in 2..<16 { table[i] = i % 2 == 0 ? table[i / 2].doubled() : table[i - 1].adding(self) }
-            var result = ProjectivePoint.identity
-            var window = 63
-            while window >= 0 {
-                result = result.doubled().doubled().doubled().doubled()
-                let digit = k.nibble(window)
-                var chosen = ProjectivePoint.identity
-                for i in 0..<16 {
-                    chosen = .select(equalityMask(UInt64(i), digit), table[i], chosen)
-                }
-                result = result.adding(chosen)
-                window -= 1
-            }
-            return result
-        }
-    }
-}

@@ -110,19 +110,6 @@ struct U256: Sendable, Hashable {
         if shift + count > 64 { value |= limb(index + 1) << UInt64(64 - shift) }
         return value & ((1 << UInt64(count)) - 1)
     }
-
-    /// The 4-bit window starting at bit `4·index` (index 0…63, public).
-    @inline(__always)
-    func nibble(_ index: Int) -> UInt64 {
-        let word: UInt64
-        switch index >> 4 {
-        case 0: word = w0
-        case 1: word = w1
-        case 2: word = w2
-        default: word = w3
-        }
-        return (word >> UInt64((index & 15) * 4)) & 0xF
-    }
 }
 
 // Carries and borrows come from the overflow results of `addingReportingOverflow`, which LLVM lowers to

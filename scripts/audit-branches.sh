@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Machine-code audit of PureP256's constant-time functions: builds the release binary and lists every
+# conditional jump in the functions that must have none. LLVM is free to turn a carry or a masked select
+# into a branch (it did, see Docs/Security.md), and no Swift source review can see that; this can.
+#
+#   bash scripts/audit-branches.sh         # exit 0: none found; exit 1: jumps listed
+#
+# Needs objdump and nm (binutils) and `swift demangle`. A function missing from the binary (inlined
+# everywhere) is reported, not silently passed: its callers in the list are then what is checked.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build -c release --product appleauth >/dev/null
+binary=.build/release/appleauth
+
+# Demangled names (prefixes) of functions that must be free of conditional jumps: the field and scalar
+# arithmetic, the complete point formulas, the inversions (fixed chains). Loops with public trip counts
+# live in generatorMultiplied and Scalar.inverted, which are therefore not in this list; the dudect test
+# (Benchmarks/Sources/ConstantTime) measures those.
+required=(
+  "static PureP256.FieldElement.* infix"
+  "PureP256.FieldElement.squared.getter"
+  "PureP256.FieldElement.inverted.getter"
+  "PureP256.Modulus.multiply"
+  "static PureP256.Scalar.montgomeryMultiply"
+  "PureP256.ProjectivePoint.adding(PureP256.ProjectivePoint)"
+  "PureP256.ProjectivePoint.adding(PureP256.AffinePoint)"
+  "PureP256.ProjectivePoint.doubled()"
+)
+
+symbols=$(nm "$binary" | awk '$2 ~ /[tT]/ && $3 ~ /^\$s8PureP256/ { print $3 }')
+demangled=$(echo "$symbols" | swift demangle --compact)
+status=0
+for name in "${required[@]}"; do
+  found=0
+  while IFS=$'\t' read -r mangled plain; do
+    [[ "$plain" == "$name"* ]] || continue
+    found=1
+    jumps=$(objdump -d --no-show-raw-insn "$binary" --disassemble="$mangled" | grep -E '^\s+[0-9a-f]+:\s+j[a-z]+ ' | grep -vE '\sjmp\s' || true)
+    if [[ -n "$jumps" ]]; then
+      echo "CONDITIONAL JUMP in $plain:"; echo "$jumps"; status=1
+    else
+      echo "ok   $plain"
+    fi
+  done < <(paste <(echo "$symbols") <(echo "$demangled"))
+  [[ $found == 1 ]] || echo "note $name: not in the binary (inlined into its callers)"
+done
+exit $status
