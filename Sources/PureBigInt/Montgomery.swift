@@ -57,6 +57,7 @@ public struct MontgomeryContext: Sendable {
     /// out of Montgomery form with no further multiplication; an even exponent ends with one REDC.
     public func powerVartime(_ base: BigUInt, _ exponent: BigUInt) -> BigUInt {
         if exponent.isZero { return modulus == 1 ? BigUInt() : BigUInt(1) }
+        if exponent.bitWidth > 64 { return powerSlidingWindowVartime(base, exponent) }
         return withWorkspace { w in
             let k = count
             load(reduced(base), into: w.y)                                      // base, normal form
@@ -82,6 +83,60 @@ public struct MontgomeryContext: Sendable {
                 bit -= 1
             }
             // Even exponent (or 1, when x is still base·R): x·R⁻¹ by one REDC of x with zero upper limbs.
+            w.t.update(from: x, count: k)
+            (w.t + k).update(repeating: 0, count: k)
+            n.withUnsafeBufferPointer { nb in montgomeryReduceVartime(scratch, w.t, nb.baseAddress!, n0Inverse, count: k) }
+            return BigUInt(limbs: Array(UnsafeBufferPointer(start: scratch, count: k)))
+        }
+    }
+
+    /// `base^exponent mod n` for long public exponents: a left-to-right sliding window of up to 5 bits
+    /// over a table of the odd powers base^1 … base^31 (Menezes, van Oorschot and Vanstone, "Handbook of
+    /// Applied Cryptography", Algorithm 14.85): one multiplication per window instead of one per set bit.
+    /// Variable-time in the exponent.
+    private func powerSlidingWindowVartime(_ base: BigUInt, _ exponent: BigUInt) -> BigUInt {
+        let k = count
+        let windowBits = 5
+        let oddPowers = UnsafeMutablePointer<UInt64>.allocate(capacity: (1 << (windowBits - 1)) * k)
+        defer { oddPowers.deallocate() }
+        return withWorkspace { w in
+            // oddPowers[i] = base^(2i + 1)·R; w.z = base²·R.
+            load(reduced(base), into: w.y)
+            montgomeryMultiplyVartime(oddPowers, w.y, w.rSquared, w.t)
+            montgomerySquareVartime(w.z, oddPowers, w.t)
+            for i in 1..<(1 << (windowBits - 1)) {
+                montgomeryMultiplyVartime(oddPowers + i * k, oddPowers + (i - 1) * k, w.z, w.t)
+            }
+            var x = w.x, scratch = w.z
+            var started = false
+            var bit = exponent.bitWidth - 1
+            while bit >= 0 {
+                if !exponent.bit(bit) {
+                    montgomerySquareVartime(scratch, x, w.t)
+                    swap(&x, &scratch)
+                    bit -= 1
+                    continue
+                }
+                // The longest window of at most `windowBits` bits that starts here and ends in a one.
+                var end = max(bit - windowBits + 1, 0)
+                while !exponent.bit(end) { end += 1 }
+                var value = 0
+                for i in stride(from: bit, through: end, by: -1) { value = value << 1 | (exponent.bit(i) ? 1 : 0) }
+                let entry = oddPowers + (value >> 1) * k
+                if started {
+                    for _ in 0...(bit - end) {
+                        montgomerySquareVartime(scratch, x, w.t)
+                        swap(&x, &scratch)
+                    }
+                    montgomeryMultiplyVartime(scratch, x, entry, w.t)
+                    swap(&x, &scratch)
+                } else {
+                    x.update(from: entry, count: k)
+                    started = true
+                }
+                bit = end - 1
+            }
+            // Leave Montgomery form: one REDC of x with zero upper limbs.
             w.t.update(from: x, count: k)
             (w.t + k).update(repeating: 0, count: k)
             n.withUnsafeBufferPointer { nb in montgomeryReduceVartime(scratch, w.t, nb.baseAddress!, n0Inverse, count: k) }
