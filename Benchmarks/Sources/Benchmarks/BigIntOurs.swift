@@ -20,6 +20,7 @@ struct OurBigIntOperands {
     func multiply() -> UInt64 { (a2048 * b2048).limbs[0] }
     func divide() -> UInt64 { n4096.quotientAndRemainder(dividingBy: d2048).remainder.limbs[0] }
     func power65537() -> UInt64 { a2048.powerVartime(65537, modulus: modulus2048).limbs[0] }
-    func powerFull() -> UInt64 { a2048.power(exponent2048, modulus: modulus2048).limbs[0] }
+    func powerFull() -> UInt64 { a2048.powerVartime(exponent2048, modulus: modulus2048).limbs[0] }
+    func powerFullConstantTime() -> UInt64 { a2048.power(exponent2048, modulus: modulus2048).limbs[0] }
     func description(of value: KeyPath<OurBigIntOperands, BigUInt>) -> String { self[keyPath: value].description }
 }

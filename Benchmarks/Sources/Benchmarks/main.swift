@@ -49,6 +49,12 @@ func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
     return right ? padding + text : text + padding
 }
 
+/// Two decimals, or three significant digits below 0.1 (the big-integer rows are 10–100× faster than
+/// their peer, and 0.01 would hide the difference between 60× and 100×).
+func formatRatio(_ ratio: Double) -> String {
+    ratio >= 0.1 ? String(format: "%.2f", ratio) : String(format: "%.4f", ratio)
+}
+
 print(pad("operation", 22) + pad("ours", 12, right: true) + "  " + pad("peer", 14) + pad("peer time", 12, right: true)
       + pad("ours/peer", 11, right: true) + pad("ours MB/s", 11, right: true))
 var rows: [Row] = []
@@ -57,7 +63,7 @@ for comparison in selected {
     rows.append(row)
     let throughput = row.bytes > 0 ? String(format: "%.0f", Double(row.bytes) / row.oursNanoseconds * 1e3) : ""
     print(pad(row.name, 22) + pad(formatTime(row.oursNanoseconds), 12, right: true) + "  " + pad(row.peer, 14)
-          + pad(formatTime(row.peerNanoseconds), 12, right: true) + pad(String(format: "%.2f", row.ratio), 11, right: true)
+          + pad(formatTime(row.peerNanoseconds), 12, right: true) + pad(formatRatio(row.ratio), 11, right: true)
           + pad(throughput, 11, right: true))
 }
 
@@ -65,7 +71,7 @@ for comparison in asyncRows {
     let row = await Harness.measure(comparison)
     rows.append(row)
     print(pad(row.name, 22) + pad(formatTime(row.oursNanoseconds), 12, right: true) + "  " + pad(row.peer, 14)
-          + pad(formatTime(row.peerNanoseconds), 12, right: true) + pad(String(format: "%.2f", row.ratio), 11, right: true))
+          + pad(formatTime(row.peerNanoseconds), 12, right: true) + pad(formatRatio(row.ratio), 11, right: true))
 }
 
 if let jsonPath {
