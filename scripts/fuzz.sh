@@ -15,6 +15,9 @@ target=$1 seconds=$2; shift 2
 # lld because gold cannot link SwiftPM's renamed main against libFuzzer; -sanitize=fuzzer instruments
 # every module (the library too) for coverage.
 mkdir -p ".build-fuzz/corpus/$target" .build-fuzz/crashes
+# SwiftPM 6.3 keeps a path dependency's old file list in its build plan; a library file added since the
+# last fuzz build would then be "not found". The plan is cheap to regenerate.
+rm -f .build-fuzz/build/debug.yaml
 swift build --package-path Fuzz --scratch-path .build-fuzz/build --product "$target" \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld \
     > ".build-fuzz/build-$target.log" 2>&1 \
