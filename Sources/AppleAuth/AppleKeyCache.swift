@@ -65,7 +65,7 @@ public actor AppleKeyCache {
         if let inFlight { return try await inFlight.value }
         let task = Task { [fetch, defaultMaxAge, now] () throws -> JSONWebKeySet in
             let (set, maxAge) = try await Self.load(fetch)
-            await self.store(set, until: now().addingTimeInterval(maxAge ?? defaultMaxAge))
+            self.store(set, until: now().addingTimeInterval(maxAge ?? defaultMaxAge))
             return set
         }
         inFlight = task

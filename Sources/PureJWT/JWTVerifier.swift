@@ -103,11 +103,10 @@ public struct JWTSigner: Sendable {
             throw JWTError(.algorithmMismatch(header: header.alg, key: key.algorithm.rawValue))
         }
         if header.kid == nil { header.kid = key.keyID }
-        let encoder = SharedCoders.encoder
-        let headerJSON: Data, claimsJSON: Data
+        let headerJSON: [UInt8], claimsJSON: [UInt8]
         do {
-            headerJSON = try encoder.encode(header)
-            claimsJSON = try encoder.encode(claims)
+            headerJSON = try JSONNodeEncoder.encode(header).jsonBytes
+            claimsJSON = try JSONNodeEncoder.encode(claims).jsonBytes
         } catch {
             throw JWTError(.claimsDecoding("could not encode: \(error)"))
         }

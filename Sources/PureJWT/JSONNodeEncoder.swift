@@ -1,0 +1,202 @@
+// Encodes `Encodable` values into a JSONNode tree (written out by JSONWriter.swift), in place of
+// Foundation's JSONEncoder on the signing path.
+//
+// Behaves as a JSONEncoder with its default strategies, so claims types written for JSONEncoder encode
+// the same values: Date through its own Encodable (seconds since 2001), Data as a base64 string, URL as its
+// absolute string, Decimal as a number; a value that encodes nothing is an empty object; NaN and infinity
+// are errors. Keys are written sorted and '/' is not escaped (as JSONEncoder with `.sortedKeys` and
+// `.withoutEscapingSlashes` writes them), so tokens are deterministic.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+enum JSONNodeEncoder {
+    static func encode<T: Encodable>(_ value: T) throws -> JSONNode {
+        let slot = EncodingSlot()
+        try NodeEncoder(slot: slot, codingPath: []).encodeValue(value)
+        return slot.node
+    }
+}
+
+/// Where one value is being built. Containers are classes so that a container handed out by an encoder
+/// keeps writing into the same place, as the Encoder protocol requires.
+final class EncodingSlot {
+    enum Content { case empty, node(JSONNode), object(EncodingObject), array(EncodingArray) }
+    var content: Content = .empty
+
+    var node: JSONNode {
+        switch content {
+        case .empty: return .object(JSONObject())
+        case .node(let node): return node
+        case .object(let object): return .object(object.node)
+        case .array(let array): return .array(array.slots.map(\.node))
+        }
+    }
+
+    func object() -> EncodingObject {
+        if case .object(let object) = content { return object }
+        let object = EncodingObject()
+        content = .object(object)
+        return object
+    }
+
+    func array() -> EncodingArray {
+        if case .array(let array) = content { return array }
+        let array = EncodingArray()
+        content = .array(array)
+        return array
+    }
+}
+
+final class EncodingObject {
+    var names: [String] = []
+    var slots: [EncodingSlot] = []
+
+    /// The slot for `name`, replacing what an earlier encode of the same key wrote (JSONEncoder's rule).
+    func slot(_ name: String) -> EncodingSlot {
+        let slot = EncodingSlot()
+        if let index = names.firstIndex(of: name) { slots[index] = slot } else { names.append(name); slots.append(slot) }
+        return slot
+    }
+
+    var node: JSONObject { JSONObject(names: names, values: slots.map(\.node)) }
+}
+
+final class EncodingArray {
+    var slots: [EncodingSlot] = []
+
+    func append() -> EncodingSlot {
+        let slot = EncodingSlot()
+        slots.append(slot)
+        return slot
+    }
+}
+
+struct NodeEncoder: Encoder {
+    let slot: EncodingSlot
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(KeyedNodeEncodingContainer<Key>(object: slot.object(), codingPath: codingPath))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        UnkeyedNodeEncodingContainer(array: slot.array(), codingPath: codingPath)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { self }
+
+    func encodeValue<T: Encodable>(_ value: T) throws {
+        // JSONEncoder's default strategies for the Foundation types it treats specially.
+        // (Type comparisons, not `as?` casts: a dynamic cast per value costs more than encoding it.)
+        if T.self == Data.self { slot.content = .node(.string((value as! Data).base64EncodedString())); return }
+        if T.self == URL.self { slot.content = .node(.string((value as! URL).absoluteString)); return }
+        if T.self == Decimal.self { slot.content = .node(.number((value as! Decimal).description)); return }
+        try value.encode(to: self)
+    }
+
+    func number<T: BinaryFloatingPoint & CustomStringConvertible>(_ value: T) throws -> JSONNode {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "\(value) is not a JSON number"))
+        }
+        // Swift's shortest round-trip text ("1.5", "1e-07", "1e+20") is valid JSON; integral values
+        // lose their ".0" as JSONEncoder writes them.
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return .number(text)
+    }
+}
+
+extension NodeEncoder: SingleValueEncodingContainer {
+    func encodeNil() { slot.content = .node(.null) }
+    func encode(_ value: Bool) { slot.content = .node(.bool(value)) }
+    func encode(_ value: String) { slot.content = .node(.string(value)) }
+    func encode(_ value: Double) throws { slot.content = .node(try number(value)) }
+    func encode(_ value: Float) throws { slot.content = .node(try number(value)) }
+    func encode(_ value: Int) { slot.content = .node(.number(String(value))) }
+    func encode(_ value: Int8) { slot.content = .node(.number(String(value))) }
+    func encode(_ value: Int16) { slot.content = .node(.number(String(value))) }
+    func encode(_ value: Int32) { slot.content = .node(.number(String(value))) }
+    func encode(_ value: Int64) { slot.content = .node(.number(String(value))) }
+    func encode(_ value: UInt) { slot.content = .node(.number(String(value))) }
+    func encode(_ value: UInt8) { slot.content = .node(.number(String(value))) }
+    func encode(_ value: UInt16) { slot.content = .node(.number(String(value))) }
+    func encode(_ value: UInt32) { slot.content = .node(.number(String(value))) }
+    func encode(_ value: UInt64) { slot.content = .node(.number(String(value))) }
+    func encode<T: Encodable>(_ value: T) throws { try encodeValue(value) }
+}
+
+struct KeyedNodeEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let object: EncodingObject
+    let codingPath: [any CodingKey]
+
+    private func encoder(_ key: Key) -> NodeEncoder {
+        NodeEncoder(slot: object.slot(key.stringValue), codingPath: codingPath + [key])
+    }
+
+    mutating func encodeNil(forKey key: Key) { encoder(key).encodeNil() }
+    mutating func encode(_ value: Bool, forKey key: Key) { encoder(key).encode(value) }
+    mutating func encode(_ value: String, forKey key: Key) { encoder(key).encode(value) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try encoder(key).encode(value) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try encoder(key).encode(value) }
+    mutating func encode(_ value: Int, forKey key: Key) { encoder(key).encode(value) }
+    mutating func encode(_ value: Int8, forKey key: Key) { encoder(key).encode(value) }
+    mutating func encode(_ value: Int16, forKey key: Key) { encoder(key).encode(value) }
+    mutating func encode(_ value: Int32, forKey key: Key) { encoder(key).encode(value) }
+    mutating func encode(_ value: Int64, forKey key: Key) { encoder(key).encode(value) }
+    mutating func encode(_ value: UInt, forKey key: Key) { encoder(key).encode(value) }
+    mutating func encode(_ value: UInt8, forKey key: Key) { encoder(key).encode(value) }
+    mutating func encode(_ value: UInt16, forKey key: Key) { encoder(key).encode(value) }
+    mutating func encode(_ value: UInt32, forKey key: Key) { encoder(key).encode(value) }
+    mutating func encode(_ value: UInt64, forKey key: Key) { encoder(key).encode(value) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try encoder(key).encodeValue(value) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        encoder(key).container(keyedBy: NestedKey.self)
+    }
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        encoder(key).unkeyedContainer()
+    }
+    mutating func superEncoder() -> any Encoder {
+        NodeEncoder(slot: object.slot("super"), codingPath: codingPath + [IndexKey(0)])
+    }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { encoder(key) }
+}
+
+struct UnkeyedNodeEncodingContainer: UnkeyedEncodingContainer {
+    let array: EncodingArray
+    let codingPath: [any CodingKey]
+    var count: Int { array.slots.count }
+
+    private func encoder() -> NodeEncoder {
+        let index = array.slots.count
+        return NodeEncoder(slot: array.append(), codingPath: codingPath + [IndexKey(index)])
+    }
+
+    mutating func encodeNil() { encoder().encodeNil() }
+    mutating func encode(_ value: Bool) { encoder().encode(value) }
+    mutating func encode(_ value: String) { encoder().encode(value) }
+    mutating func encode(_ value: Double) throws { try encoder().encode(value) }
+    mutating func encode(_ value: Float) throws { try encoder().encode(value) }
+    mutating func encode(_ value: Int) { encoder().encode(value) }
+    mutating func encode(_ value: Int8) { encoder().encode(value) }
+    mutating func encode(_ value: Int16) { encoder().encode(value) }
+    mutating func encode(_ value: Int32) { encoder().encode(value) }
+    mutating func encode(_ value: Int64) { encoder().encode(value) }
+    mutating func encode(_ value: UInt) { encoder().encode(value) }
+    mutating func encode(_ value: UInt8) { encoder().encode(value) }
+    mutating func encode(_ value: UInt16) { encoder().encode(value) }
+    mutating func encode(_ value: UInt32) { encoder().encode(value) }
+    mutating func encode(_ value: UInt64) { encoder().encode(value) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try encoder().encodeValue(value) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        encoder().container(keyedBy: NestedKey.self)
+    }
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { encoder().unkeyedContainer() }
+    mutating func superEncoder() -> any Encoder { encoder() }
+}

@@ -1,0 +1,63 @@
+// Writes a JSONNode tree as compact JSON text (RFC 8259), for the header and claims of tokens we sign.
+//
+// Object members are written in the order of their names' UTF-8 bytes (sorted, so the same claims always
+// give the same token); strings escape only what RFC 8259 §7 requires ('"', '\', control characters), so
+// '/' and non-ASCII text are written as they are; numbers are written from their text.
+
+extension JSONNode {
+    /// The compact JSON text of this value, as UTF-8 bytes.
+    var jsonBytes: [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
+        write(into: &output)
+        return output
+    }
+
+    func write(into output: inout [UInt8]) {
+        switch self {
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .number(let text): output.append(contentsOf: text.utf8)
+        case .string(let value): JSONNode.writeString(value, into: &output)
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                element.write(into: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let object):
+            output.append(UInt8(ascii: "{"))
+            let order = object.names.indices.sorted { object.names[$0].utf8.lexicographicallyPrecedes(object.names[$1].utf8) }
+            for (position, index) in order.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                JSONNode.writeString(object.names[index], into: &output)
+                output.append(UInt8(ascii: ":"))
+                object.values[index].write(into: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    static func writeString(_ value: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+            case 0x09: output.append(contentsOf: #"\t"#.utf8)
+            case 0x08: output.append(contentsOf: #"\b"#.utf8)
+            case 0x0C: output.append(contentsOf: #"\f"#.utf8)
+            case 0x00..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                output.append(contentsOf: #"\u00"#.utf8)
+                output.append(hex[Int(byte >> 4)])
+                output.append(hex[Int(byte & 0xF)])
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}
