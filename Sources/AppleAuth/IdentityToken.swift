@@ -16,6 +16,16 @@ public struct LenientBool: Decodable, Sendable, Hashable {
     public let value: Bool
 
     public init(from decoder: any Decoder) throws {
+        // From PureJWT's decoder (every token): read the parsed value instead of trying one type and
+        // catching the error.
+        if let node = (decoder as? NodeDecoder)?.node {
+            switch node {
+            case .bool(let bool): value = bool; return
+            case .string("true"): value = true; return
+            case .string("false"): value = false; return
+            default: break                      // the general path below reports the error
+            }
+        }
         let container = try decoder.singleValueContainer()
         if let bool = try? container.decode(Bool.self) {
             value = bool

@@ -9,8 +9,9 @@
 // as their text, so an integer is decoded exactly, whatever its size, and out-of-range ones are refused by
 // the decoder, not rounded.
 
-/// A parsed JSON value.
-indirect enum JSONNode: Sendable {
+/// A parsed JSON value. `package` so that the modules above PureJWT (AppleAuth's `JSONValue`) can read a
+/// decoder's tree directly instead of probing it type by type.
+package indirect enum JSONNode: Sendable {
     case null
     case bool(Bool)
     /// The number's literal text, already checked against the grammar.
@@ -51,11 +52,14 @@ indirect enum JSONNode: Sendable {
 }
 
 /// An object's members in document order. Objects in tokens are small, so lookup is a linear scan.
-struct JSONObject: Sendable {
-    var names: [String] = []
-    var values: [JSONNode] = []
+package struct JSONObject: Sendable {
+    package var names: [String] = []
+    package var values: [JSONNode] = []
 
-    subscript(name: String) -> JSONNode? {
+    init() {}
+    init(names: [String], values: [JSONNode]) { (self.names, self.values) = (names, values) }
+
+    package subscript(name: String) -> JSONNode? {
         for index in names.indices where names[index] == name { return values[index] }
         return nil
     }

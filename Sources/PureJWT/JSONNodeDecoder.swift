@@ -46,22 +46,24 @@ struct IndexKey: CodingKey {
     init?(stringValue: String) { return nil }
 }
 
-struct NodeDecoder: Decoder {
-    let node: JSONNode
-    let codingPath: [any CodingKey]
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+/// `package`: AppleAuth reads `node` to decode loosely typed claims without throwing and catching
+/// errors for every type it tries.
+package struct NodeDecoder: Decoder {
+    package let node: JSONNode
+    package let codingPath: [any CodingKey]
+    package var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let object) = node else { throw mismatch(expected: "an object") }
         return KeyedDecodingContainer(KeyedNodeContainer<Key>(object: object, codingPath: codingPath))
     }
 
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = node else { throw mismatch(expected: "an array") }
         return UnkeyedNodeContainer(elements: elements, codingPath: codingPath)
     }
 
-    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+    package func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
     func mismatch(expected: String) -> DecodingError {
         if case .null = node {
@@ -125,22 +127,22 @@ struct NodeDecoder: Decoder {
 }
 
 extension NodeDecoder: SingleValueDecodingContainer {
-    func decodeNil() -> Bool { if case .null = node { return true } else { return false } }
-    func decode(_ type: Bool.Type) throws -> Bool { try decodeBool() }
-    func decode(_ type: String.Type) throws -> String { try decodeString() }
-    func decode(_ type: Double.Type) throws -> Double { try decodeFloatingPoint(Double.self) }
-    func decode(_ type: Float.Type) throws -> Float { try decodeFloatingPoint(Float.self) }
-    func decode(_ type: Int.Type) throws -> Int { try decodeInteger(Int.self) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try decodeInteger(Int8.self) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try decodeInteger(Int16.self) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try decodeInteger(Int32.self) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try decodeInteger(Int64.self) }
-    func decode(_ type: UInt.Type) throws -> UInt { try decodeInteger(UInt.self) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeInteger(UInt8.self) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeInteger(UInt16.self) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeInteger(UInt32.self) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeInteger(UInt64.self) }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(T.self) }
+    package func decodeNil() -> Bool { if case .null = node { return true } else { return false } }
+    package func decode(_ type: Bool.Type) throws -> Bool { try decodeBool() }
+    package func decode(_ type: String.Type) throws -> String { try decodeString() }
+    package func decode(_ type: Double.Type) throws -> Double { try decodeFloatingPoint(Double.self) }
+    package func decode(_ type: Float.Type) throws -> Float { try decodeFloatingPoint(Float.self) }
+    package func decode(_ type: Int.Type) throws -> Int { try decodeInteger(Int.self) }
+    package func decode(_ type: Int8.Type) throws -> Int8 { try decodeInteger(Int8.self) }
+    package func decode(_ type: Int16.Type) throws -> Int16 { try decodeInteger(Int16.self) }
+    package func decode(_ type: Int32.Type) throws -> Int32 { try decodeInteger(Int32.self) }
+    package func decode(_ type: Int64.Type) throws -> Int64 { try decodeInteger(Int64.self) }
+    package func decode(_ type: UInt.Type) throws -> UInt { try decodeInteger(UInt.self) }
+    package func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeInteger(UInt8.self) }
+    package func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeInteger(UInt16.self) }
+    package func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeInteger(UInt32.self) }
+    package func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeInteger(UInt64.self) }
+    package func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(T.self) }
 }
 
 struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
