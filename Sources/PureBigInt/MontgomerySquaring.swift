@@ -73,30 +73,7 @@ func montgomeryReduceVartime(_ r: UnsafeMutablePointer<UInt64>, _ t: UnsafeMutab
         let limb1 = u[1] &+ (n[1] &* m0) &+ h00 &+ (u[0] == 0 ? 0 : 1)
         let m1 = limb1 &* n0Inverse
         // Positions 0..<k: row 0 adds n[j]·m0 at j, row 1 adds n[j − 1]·m1 at j.
-        var (carry0, low) = n[0].multipliedFullWidth(by: m0)
-        let (first, o) = low.addingReportingOverflow(u[0])
-        u[0] = first
-        carry0 &+= o ? 1 : 0
-        var carry1: UInt64 = 0
-        @inline(__always) func step(_ j: Int) {
-            let (h0, l0) = n[j].multipliedFullWidth(by: m0)
-            let (s1, o1) = l0.addingReportingOverflow(u[j])
-            let (s2, o2) = s1.addingReportingOverflow(carry0)
-            carry0 = h0 &+ (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
-            let (h1, l1) = n[j &- 1].multipliedFullWidth(by: m1)
-            let (s3, o3) = l1.addingReportingOverflow(s2)
-            let (s4, o4) = s3.addingReportingOverflow(carry1)
-            carry1 = h1 &+ (o3 ? 1 : 0) &+ (o4 ? 1 : 0)
-            u[j] = s4
-        }
-        // Two positions per iteration: less loop bookkeeping between the multiplications.
-        var j = 1
-        while j &+ 1 < k {
-            step(j)
-            step(j &+ 1)
-            j &+= 2
-        }
-        if j < k { step(j) }
+        let (carry0, carry1) = multiplyAddTwoRowsBody(u, n, m0, m1, count: k)
         // Position k: u[k] + n[k − 1]·m1 (low) + both carries + what the previous pair owes here.
         let (h1, l1) = n[k &- 1].multipliedFullWidth(by: m1)
         let (p1, q1) = u[k].addingReportingOverflow(l1)

@@ -33,7 +33,7 @@ func wNAFVartime(_ scalar: U256, width: Int, into digits: UnsafeMutableBufferPoi
         }
         digits[count] = Int8(digit)
         count += 1
-        k = U256(k.w0 >> 1 | k.w1 << 63, k.w1 >> 1 | k.w2 << 63, k.w2 >> 1 | k.w3 << 63, k.w3 >> 1)
+        k = k.shiftedRightOne()
     }
     return count
 }

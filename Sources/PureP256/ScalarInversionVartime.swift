@@ -16,11 +16,11 @@ extension Scalar {
         var x1 = one, x2 = U256.zero
         while u != one && v != one {
             while u.w0 & 1 == 0 {
-                u = halved(u, carry: 0)
+                u = u.shiftedRightOne()
                 x1 = halvedModN(x1)
             }
             while v.w0 & 1 == 0 {
-                v = halved(v, carry: 0)
+                v = v.shiftedRightOne()
                 x2 = halvedModN(x2)
             }
             if U256.lessThanMask(u, v) == 0 {
@@ -34,18 +34,11 @@ extension Scalar {
         return u == one ? x1 : x2
     }
 
-    /// (value + carry·2^256) / 2 for an even numerator.
-    @inline(__always)
-    private static func halved(_ value: U256, carry: UInt64) -> U256 {
-        U256(value.w0 >> 1 | value.w1 << 63, value.w1 >> 1 | value.w2 << 63,
-             value.w2 >> 1 | value.w3 << 63, value.w3 >> 1 | carry << 63)
-    }
-
     /// x/2 mod n for x < n: x/2 when x is even, (x + n)/2 when it is odd.
     @inline(__always)
     private static func halvedModN(_ x: U256) -> U256 {
-        if x.w0 & 1 == 0 { return halved(x, carry: 0) }
+        if x.w0 & 1 == 0 { return x.shiftedRightOne() }
         let (sum, carry) = U256.add(x, order)
-        return halved(sum, carry: carry)
+        return sum.shiftedRightOne(topBit: carry)
     }
 }

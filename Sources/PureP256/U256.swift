@@ -92,6 +92,12 @@ struct U256: Sendable, Hashable {
         return (word >> UInt64(index & 63)) & 1
     }
 
+    /// (self + topBit·2^256) / 2, dropping the low bit; `topBit` is 0 or 1.
+    @inline(__always)
+    func shiftedRightOne(topBit: UInt64 = 0) -> U256 {
+        U256(w0 >> 1 | w1 << 63, w1 >> 1 | w2 << 63, w2 >> 1 | w3 << 63, w3 >> 1 | topBit << 63)
+    }
+
     /// `count` (at most 63) bits starting at bit `offset`, as an integer; bits above 255 read as zero. The
     /// offset is public: only which limbs are read depends on it.
     @inline(__always)
