@@ -51,10 +51,10 @@ extension JSONNode {
             case 0x08: output.append(contentsOf: #"\b"#.utf8)
             case 0x0C: output.append(contentsOf: #"\f"#.utf8)
             case 0x00..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
+                @inline(__always) func hex(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x57 + nibble }
                 output.append(contentsOf: #"\u00"#.utf8)
-                output.append(hex[Int(byte >> 4)])
-                output.append(hex[Int(byte & 0xF)])
+                output.append(hex(byte >> 4))
+                output.append(hex(byte & 0xF))
             default: output.append(byte)
             }
         }

@@ -69,12 +69,6 @@ extension Modulus {
     @inline(__always)
     func square(_ a: U256) -> U256 { multiply(a, a) }
 
-    @inline(__always)
-    func toMontgomery(_ a: U256) -> U256 { multiply(a, rSquared) }
-
-    @inline(__always)
-    func fromMontgomery(_ a: U256) -> U256 { multiply(a, U256(1, 0, 0, 0)) }
-
     /// a^e for a public exponent e (Montgomery form in and out). Constant-time in `a`; the sequence of
     /// operations depends only on `e`, which is a fixed public constant in every use (p − 2, n − 2,
     /// (p + 1)/4).
