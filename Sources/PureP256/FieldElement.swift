@@ -47,6 +47,14 @@ struct FieldElement: Sendable {
     @inline(__always) var squared: FieldElement { FieldElement(montgomery: Self.montgomerySquare(montgomery)) }
     @inline(__always) var doubled: FieldElement { self + self }
     @inline(__always) var tripled: FieldElement { self + self + self }
+    /// self/2 mod p: self + p when self is odd (making it even), then one bit right, the carry of the
+    /// addition becoming the top bit. Halving commutes with the Montgomery factor, so it works on the
+    /// representation directly. Constant-time.
+    @inline(__always) var halved: FieldElement {
+        let oddMask = 0 &- (montgomery.w0 & 1)
+        let (sum, carry) = U256.add(montgomery, U256.select(oddMask, Self.modulus.m, .zero))
+        return FieldElement(montgomery: sum.shiftedRightOne(topBit: carry))
+    }
 
     /// The inverse (0 for 0), as self^(p−2) by a fixed chain of squarings and multiplications (the
     /// exponent is public, so the chain is the same for every input).

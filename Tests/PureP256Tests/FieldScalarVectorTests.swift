@@ -7,7 +7,7 @@ import TestSupport
 
 private struct Vectors: Decodable {
     struct Case: Decodable, Sendable {
-        let a, b, sum, difference, product, inverse: String
+        let a, b, sum, difference, product, inverse, half: String
         let sqrt: String?
     }
     let field: [Case]
@@ -20,7 +20,7 @@ private func u256(_ hex: String) throws -> U256 {
 
 @Suite("P-256 field and scalar arithmetic against Python")
 struct FieldScalarVectorTests {
-    @Test("field: +, −, ×, inverse, square root")
+    @Test("field: +, −, ×, halving, inverse, square root")
     func field() throws {
         let vectors = try VectorFiles.json(Vectors.self, "field_scalar_vectors.json").field
         #expect(vectors.count == 47)
@@ -29,6 +29,7 @@ struct FieldScalarVectorTests {
             #expect((a + b).canonical == (try u256(v.sum)))
             #expect((a - b).canonical == (try u256(v.difference)))
             #expect((a * b).canonical == (try u256(v.product)))
+            #expect(a.halved.canonical == (try u256(v.half)), "\(v.a)")
             #expect(a.inverted.canonical == (try u256(v.inverse)))
             let (root, isSquare) = a.squareRoot()
             if let expected = v.sqrt {

@@ -14,7 +14,7 @@ def cases(m, with_sqrt):
     for i, a in enumerate(values):
         b = values[(i * 7 + 3) % len(values)]
         case = {"a": h(a), "b": h(b), "sum": h((a + b) % m), "difference": h((a - b) % m), "product": h(a * b % m),
-                "inverse": h(pow(a, m - 2, m))}
+                "inverse": h(pow(a, m - 2, m)), "half": h(a * pow(2, -1, m) % m)}
         if with_sqrt:
             root = pow(a, (p + 1) // 4, p)
             case["sqrt"] = h(root) if root * root % p == a else None
