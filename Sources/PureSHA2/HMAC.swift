@@ -23,22 +23,33 @@ public struct HMAC<H: HashFunction>: Sendable {
     /// (RFC 2104 §2); a shorter one is padded with zeros.
     @inlinable
     public init(key: SymmetricKey) {
-        var block = [UInt8](repeating: 0, count: H.blockByteCount)
-        key.withUnsafeBytes { keyBytes in
+        self = key.withUnsafeBytes { Self(keyBytes: $0) }
+    }
+
+    /// `init(key:)` from raw key bytes, for callers in this package that derive keys on the fly
+    /// (RFC 6979 re-keys HMAC twice per signature) and should not allocate a `SymmetricKey` for each.
+    /// The padded key block lives on the stack and is zeroed before returning.
+    @usableFromInline
+    package init(keyBytes: UnsafeRawBufferPointer) {
+        var inner = H(), outer = H()
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: H.blockByteCount) { block in
+            block.initialize(repeating: 0)
+            let raw = UnsafeMutableRawBufferPointer(block)
             if keyBytes.count > H.blockByteCount {
-                let hashed = H.hash(data: keyBytes)
-                hashed.withUnsafeBytes { block.replaceSubrange(0..<$0.count, with: $0) }
-            } else {
-                block.replaceSubrange(0..<keyBytes.count, with: keyBytes)
+                H.hash(data: keyBytes).withUnsafeBytes { raw.copyMemory(from: $0) }
+            } else if keyBytes.count > 0 {
+                raw.copyMemory(from: keyBytes)
             }
+            for index in 0..<block.count { block[index] ^= 0x36 }
+            inner.update(bufferPointer: UnsafeRawBufferPointer(raw))
+            for index in 0..<block.count { block[index] ^= 0x36 ^ 0x5c }
+            outer.update(bufferPointer: UnsafeRawBufferPointer(raw))
+            // Best effort: the optimizer may drop stores to memory about to be released. The two hash
+            // states kept in `self` are key-equivalent for HMAC anyway.
+            for index in 0..<block.count { block[index] = 0 }
         }
-        inner = H()
-        outer = H()
-        for index in block.indices { block[index] ^= 0x36 }
-        block.withUnsafeBytes { inner.update(bufferPointer: $0) }
-        for index in block.indices { block[index] ^= 0x36 ^ 0x5c }
-        block.withUnsafeBytes { outer.update(bufferPointer: $0) }
-        for index in block.indices { block[index] = 0 }  // do not leave key material in freed memory
+        self.inner = inner
+        self.outer = outer
     }
 
     /// Absorbs more message bytes.

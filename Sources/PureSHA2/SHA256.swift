@@ -102,7 +102,7 @@ struct SHA256Block: Sendable {
 
     mutating func zero(from offset: Int) {
         withUnsafeMutableBytes(of: &words) { bytes in
-            for index in offset..<64 { bytes[index] = 0 }
+            _ = (bytes.baseAddress! + offset).initializeMemory(as: UInt8.self, repeating: 0, count: 64 - offset)
         }
     }
 
