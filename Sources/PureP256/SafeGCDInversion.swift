@@ -1,0 +1,239 @@
+// Constant-time modular inversion by Bernstein–Yang "safegcd" (D. J. Bernstein and B.-Y. Yang, "Fast
+// constant-time gcd computation and modular inversion", TCHES 2019), in the half-delta variant
+// ("hddivsteps") and with the batching into 62-bit matrices described by P. Wuille for libsecp256k1
+// (doc/safegcd_implementation.md). Used for the field inversion (affine conversion of k·G) and the scalar
+// inversion (the signing nonce), where it replaces Fermat chains of ~270 and ~300 Montgomery operations.
+//
+// The algorithm. With f = M (the odd modulus) and g = x, a divstep is
+//   δ > 0 and g odd:  (δ, f, g) ← (1 − δ, g, (g − f)/2)
+//   g odd otherwise:  (δ, f, g) ← (1 + δ, f, (g + f)/2)
+//   g even:           (δ, f, g) ← (1 + δ, f, g/2)
+// starting from δ = 1/2. It keeps f odd and gcd(f, g) = gcd(M, x); after enough steps g = 0 and f = ±1
+// (for x ≠ 0; M is prime). Alongside, d and e with f ≡ d·x and g ≡ e·x (mod M) (starting d = 0, e = 1) are
+// carried through the same linear steps, so at the end x⁻¹ ≡ ±d. For 256-bit moduli 590 steps suffice
+// (Wuille's bound; the closed form ⌊(45907·256 + 26313)/19929⌋ gives 591). We run 11 batches of 59 =
+// 649: extra steps are harmless (once g = 0 they only halve g = 0 and leave f, d unchanged).
+//
+// Batching. 59 steps need only the low 64 bits of f and g; they yield a 2×2 matrix T, scaled by 2^62
+// (entries start at 8 = 2^3, so 59 doublings reach 2^62), with (f, g) ← T·(f, g)/2^62 exactly. The same T
+// updates (d, e) modulo M, adding multiples of M that make the division by 2^62 exact. Numbers are held
+// as five signed 62-bit limbs so that the division is a limb shift.
+//
+// Constant-time: the step count is fixed, every choice is a mask, and every multiplication is a full
+// 64×64-bit one on public-length data. δ is kept doubled (`delta2` = 2δ, odd) so it is an integer.
+
+/// A 256-bit-range integer as Σ vᵢ·2^(62i): v0…v3 in [0, 2^62) once normalized, v4 signed.
+struct Signed62: Sendable {
+    var v0, v1, v2, v3, v4: Int64
+
+    static let mask: Int64 = (1 << 62) - 1
+
+    init(_ v0: Int64, _ v1: Int64, _ v2: Int64, _ v3: Int64, _ v4: Int64) {
+        (self.v0, self.v1, self.v2, self.v3, self.v4) = (v0, v1, v2, v3, v4)
+    }
+
+    /// From a value below 2^256.
+    @inline(__always)
+    init(_ a: U256) {
+        let m = UInt64(bitPattern: Self.mask)
+        self.init(Int64(bitPattern: a.w0 & m),
+                  Int64(bitPattern: (a.w0 >> 62 | a.w1 << 2) & m),
+                  Int64(bitPattern: (a.w1 >> 60 | a.w2 << 4) & m),
+                  Int64(bitPattern: (a.w2 >> 58 | a.w3 << 6) & m),
+                  Int64(bitPattern: a.w3 >> 56))
+    }
+
+    /// To a U256; the value must be in [0, 2^256) with v0…v3 normalized.
+    @inline(__always)
+    var u256: U256 {
+        let (a0, a1, a2, a3, a4) = (UInt64(bitPattern: v0), UInt64(bitPattern: v1), UInt64(bitPattern: v2),
+                                    UInt64(bitPattern: v3), UInt64(bitPattern: v4))
+        return U256(a0 | a1 << 62, a1 >> 2 | a2 << 60, a2 >> 4 | a3 << 58, a3 >> 6 | a4 << 56)
+    }
+}
+
+/// What the inversion needs to know about one odd modulus M < 2^256.
+struct SafeGCDModulus: Sendable {
+    /// M in signed-62 form.
+    let m: Signed62
+    /// M⁻¹ mod 2^62.
+    let inverse62: UInt64
+}
+
+/// The transition matrix of one batch, scaled by 2^62: (f, g) ← (u·f + v·g, q·f + r·g) / 2^62.
+struct DivstepMatrix: Sendable {
+    var u, v, q, r: Int64
+}
+
+extension SafeGCDModulus {
+    /// x⁻¹ mod M for x in [0, M) (0 for 0). Plain integers in and out, not Montgomery form.
+    /// Constant-time in x.
+    func inverse(_ x: U256) -> U256 {
+        var f = m, g = Signed62(x)
+        var d = Signed62(0, 0, 0, 0, 0), e = Signed62(1, 0, 0, 0, 0)
+        var delta2: Int64 = 1
+        for _ in 0..<11 {
+            let t = Self.divsteps59(&delta2, f.v0, g.v0)
+            updateDE(&d, &e, t)
+            Self.updateFG(&f, &g, t)
+        }
+        // g = 0 and f = ±1 (or f = M for x = 0, where d = 0): x⁻¹ = sign(f)·d.
+        return normalized(d, negate: f.v4 >> 63)
+    }
+
+    /// 59 divsteps on the low 64 bits of f and g (f odd). Returns their matrix, scaled by 2^62.
+    @inline(__always)
+    static func divsteps59(_ delta2: inout Int64, _ f0: Int64, _ g0: Int64) -> DivstepMatrix {
+        // Invariant: f·2^(i+3) = u·f0 + v·g0 and g·2^(i+3) = q·f0 + r·g0 after i steps (low bits only).
+        var f = f0, g = g0
+        var u: Int64 = 8, v: Int64 = 0, q: Int64 = 0, r: Int64 = 8
+        var delta = delta2
+        for _ in 0..<59 {
+            // swap = all ones when δ > 0 and g is odd: then (f, g) ← (g, −f), the rows likewise, δ ← −δ.
+            let swap = ((0 &- delta) >> 63) & (0 &- (g & 1))
+            let x = (f ^ g) & swap
+            f ^= x
+            g = ((g ^ x) ^ swap) &- swap
+            let y = (u ^ q) & swap
+            u ^= y
+            q = ((q ^ y) ^ swap) &- swap
+            let z = (v ^ r) & swap
+            v ^= z
+            r = ((r ^ z) ^ swap) &- swap
+            delta = (delta ^ swap) &- swap
+            // g odd (always after a swap): g ← g + f, then halve g, which doubles the f row's scale.
+            let odd = 0 &- (g & 1)
+            g &+= f & odd
+            q &+= u & odd
+            r &+= v & odd
+            g >>= 1
+            u &<<= 1
+            v &<<= 1
+            delta &+= 2
+        }
+        delta2 = delta
+        return DivstepMatrix(u: u, v: v, q: q, r: r)
+    }
+
+    /// (f, g) ← T·(f, g) / 2^62; the division is exact by construction of T.
+    @inline(__always)
+    static func updateFG(_ f: inout Signed62, _ g: inout Signed62, _ t: DivstepMatrix) {
+        let (u, v, q, r) = (Int128(t.u), Int128(t.v), Int128(t.q), Int128(t.r))
+        let mask = Int128(Signed62.mask)
+        var cf = u &* Int128(f.v0) &+ v &* Int128(g.v0)
+        var cg = q &* Int128(f.v0) &+ r &* Int128(g.v0)
+        cf >>= 62
+        cg >>= 62
+        @inline(__always) func limb(_ fi: Int64, _ gi: Int64) -> (Int64, Int64) {
+            cf &+= u &* Int128(fi) &+ v &* Int128(gi)
+            cg &+= q &* Int128(fi) &+ r &* Int128(gi)
+            let low = (Int64(truncatingIfNeeded: cf & mask), Int64(truncatingIfNeeded: cg & mask))
+            cf >>= 62
+            cg >>= 62
+            return low
+        }
+        let (f0, g0) = limb(f.v1, g.v1)
+        let (f1, g1) = limb(f.v2, g.v2)
+        let (f2, g2) = limb(f.v3, g.v3)
+        let (f3, g3) = limb(f.v4, g.v4)
+        f = Signed62(f0, f1, f2, f3, Int64(truncatingIfNeeded: cf))
+        g = Signed62(g0, g1, g2, g3, Int64(truncatingIfNeeded: cg))
+    }
+
+    /// (d, e) ← T·(d, e) / 2^62 mod M, keeping both in (−2M, M): multiples of M are added so that the
+    /// low 62 bits vanish, and M·u (M·v) more when d (e) is negative.
+    @inline(__always)
+    func updateDE(_ d: inout Signed62, _ e: inout Signed62, _ t: DivstepMatrix) {
+        let signD = d.v4 >> 63, signE = e.v4 >> 63
+        var md = (t.u & signD) &+ (t.v & signE)
+        var me = (t.q & signD) &+ (t.r & signE)
+        let (u, v, q, r) = (Int128(t.u), Int128(t.v), Int128(t.q), Int128(t.r))
+        var cd = u &* Int128(d.v0) &+ v &* Int128(e.v0)
+        var ce = q &* Int128(d.v0) &+ r &* Int128(e.v0)
+        // Make cd + md·M ≡ 0 (mod 2^62): md ← md − ((M⁻¹·cd + md) mod 2^62).
+        let low62 = UInt64(bitPattern: Signed62.mask)
+        md &-= Int64(bitPattern: (inverse62 &* UInt64(truncatingIfNeeded: cd) &+ UInt64(bitPattern: md)) & low62)
+        me &-= Int64(bitPattern: (inverse62 &* UInt64(truncatingIfNeeded: ce) &+ UInt64(bitPattern: me)) & low62)
+        let (wideD, wideE) = (Int128(md), Int128(me))
+        cd &+= Int128(m.v0) &* wideD
+        ce &+= Int128(m.v0) &* wideE
+        cd >>= 62
+        ce >>= 62
+        let mask = Int128(Signed62.mask)
+        @inline(__always) func limb(_ di: Int64, _ ei: Int64, _ mi: Int64) -> (Int64, Int64) {
+            cd &+= u &* Int128(di) &+ v &* Int128(ei) &+ Int128(mi) &* wideD
+            ce &+= q &* Int128(di) &+ r &* Int128(ei) &+ Int128(mi) &* wideE
+            let low = (Int64(truncatingIfNeeded: cd & mask), Int64(truncatingIfNeeded: ce & mask))
+            cd >>= 62
+            ce >>= 62
+            return low
+        }
+        let (d0, e0) = limb(d.v1, e.v1, m.v1)
+        let (d1, e1) = limb(d.v2, e.v2, m.v2)
+        let (d2, e2) = limb(d.v3, e.v3, m.v3)
+        let (d3, e3) = limb(d.v4, e.v4, m.v4)
+        d = Signed62(d0, d1, d2, d3, Int64(truncatingIfNeeded: cd))
+        e = Signed62(e0, e1, e2, e3, Int64(truncatingIfNeeded: ce))
+    }
+
+    /// d in (−2M, M) to [0, M), negated first when `negate` is all ones.
+    @inline(__always)
+    func normalized(_ d: Signed62, negate: Int64) -> U256 {
+        var (r0, r1, r2, r3, r4) = (d.v0, d.v1, d.v2, d.v3, d.v4)
+        @inline(__always) func addModulus(if mask: Int64) {
+            r0 &+= m.v0 & mask; r1 &+= m.v1 & mask; r2 &+= m.v2 & mask; r3 &+= m.v3 & mask; r4 &+= m.v4 & mask
+        }
+        @inline(__always) func propagate() {
+            r1 &+= r0 >> 62; r0 &= Signed62.mask
+            r2 &+= r1 >> 62; r1 &= Signed62.mask
+            r3 &+= r2 >> 62; r2 &= Signed62.mask
+            r4 &+= r3 >> 62; r3 &= Signed62.mask
+        }
+        addModulus(if: r4 >> 63)                    // (−2M, M) → (−M, M)
+        r0 = (r0 ^ negate) &- negate                // ± stays in (−M, M)
+        r1 = (r1 ^ negate) &- negate
+        r2 = (r2 ^ negate) &- negate
+        r3 = (r3 ^ negate) &- negate
+        r4 = (r4 ^ negate) &- negate
+        propagate()
+        addModulus(if: r4 >> 63)                    // → [0, M)
+        propagate()
+        return Signed62(r0, r1, r2, r3, r4).u256
+    }
+}
+
+extension FieldElement {
+    /// p for `SafeGCDModulus.inverse`, as literals so that they fold into the code.
+    @inline(__always) static var safeGCDModulus: SafeGCDModulus {
+        SafeGCDModulus(m: Signed62(0x3fff_ffff_ffff_ffff, 0x3_ffff_ffff, 0, 0x3fff_ffc0_0000_0040, 0xff),
+                       inverse62: 0x3fff_ffff_ffff_ffff)
+    }
+    /// R³ mod p (R = 2^256): the inverse of xR is x⁻¹R⁻¹, and a Montgomery multiplication by R³ makes
+    /// that x⁻¹R.
+    @inline(__always) static var rCubed: U256 {
+        U256(0xffff_fffd_0000_000a, 0xffff_ffed_ffff_fff7, 0x0000_0005_ffff_fffc, 0x0000_0018_0000_0001)
+    }
+
+    /// The inverse (0 for 0), by safegcd. Constant-time.
+    var invertedSafeGCD: FieldElement {
+        FieldElement(montgomery: Self.montgomeryMultiply(Self.safeGCDModulus.inverse(montgomery), Self.rCubed))
+    }
+}
+
+extension Scalar {
+    /// n for `SafeGCDModulus.inverse`.
+    @inline(__always) static var safeGCDModulus: SafeGCDModulus {
+        SafeGCDModulus(m: Signed62(0x33b9_cac2_fc63_2551, 0x339b_eab6_9c5e_7a13, 0x3fff_ffff_ffff_fffb,
+                                   0x3fff_ffc0_0000_003f, 0xff),
+                       inverse62: 0x332e_3755_11ff_43b1)
+    }
+    /// R³ mod n.
+    @inline(__always) static var rCubed: U256 {
+        U256(0xac8e_bec9_0b65_a624, 0x111f_28ae_0c05_55c9, 0x2543_b924_6ba5_e93f, 0x503a_54e7_6407_be65)
+    }
+
+    /// The inverse (0 for 0), by safegcd. Constant-time.
+    var invertedSafeGCD: Scalar {
+        Scalar(montgomery: Self.montgomeryMultiply(Self.safeGCDModulus.inverse(montgomery), Self.rCubed))
+    }
+}

@@ -1,0 +1,69 @@
+// The safegcd inversion against Fermat's little theorem (x^(m−2) by the generic square-and-multiply of
+// ModularArithmetic.swift, a different algorithm with no code in common) on random and edge inputs, for
+// both moduli. The Python vectors of FieldScalarVectorTests check `inverted` itself.
+
+@testable import PureP256
+import Testing
+
+@Suite("safegcd inversion")
+struct SafeGCDInversionTests {
+    /// A small deterministic generator (SplitMix64), so a failure names a reproducible input.
+    private struct SplitMix64: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9e37_79b9_7f4a_7c15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Inputs: edge values, values with long runs of ones or zeros (the divsteps' worst shapes are
+    /// not known in closed form, so runs stand in for them), and random values below m.
+    private func inputs(below m: U256) -> [U256] {
+        var generator = SplitMix64(state: 0x5afe_6cd0)
+        let (mMinus1, _) = U256.subtract(m, U256(1, 0, 0, 0))
+        let (mMinus2, _) = U256.subtract(m, U256(2, 0, 0, 0))
+        var values: [U256] = [.zero, U256(1, 0, 0, 0), U256(2, 0, 0, 0), U256(3, 0, 0, 0), mMinus1, mMinus2,
+                              U256(0, 0, 0, 1 << 63), U256(.max, .max, .max, 0), U256(.max, 0, .max, 0),
+                              U256(0, 0, 0, 1), U256(1, 0, 0, 1 << 62)]
+        for shift in stride(from: 1, to: 64, by: 7) {
+            values.append(U256(.max >> shift, .max, 0, .max >> (shift + 1)))
+        }
+        while values.count < 2_000 {
+            let candidate = U256(generator.next(), generator.next(), generator.next(), generator.next())
+            if U256.lessThanMask(candidate, m) != 0 { values.append(candidate) }
+        }
+        return values.filter { U256.lessThanMask($0, m) != 0 }
+    }
+
+    @Test("field: equals x^(p−2) for 2,000 inputs, 0 ↦ 0")
+    func field() {
+        let modulus = FieldElement.modulus
+        let (exponent, _) = U256.subtract(modulus.m, U256(2, 0, 0, 0))
+        var checked = 0
+        for x in inputs(below: modulus.m) {
+            let element = FieldElement(montgomery: x)           // any value below p is a valid representation
+            let fermat = modulus.power(element.montgomery, exponent)
+            #expect(element.invertedSafeGCD.montgomery == fermat, "x = \(x)")
+            checked += 1
+        }
+        #expect(checked == 2_000)
+        #expect(FieldElement.zero.invertedSafeGCD.montgomery == .zero)
+        #expect((FieldElement.one.invertedSafeGCD).montgomery == FieldElement.one.montgomery)
+    }
+
+    @Test("scalars: equals x^(n−2) for 2,000 inputs, 0 ↦ 0")
+    func scalar() {
+        let modulus = Scalar.modulus
+        let (exponent, _) = U256.subtract(modulus.m, U256(2, 0, 0, 0))
+        var checked = 0
+        for x in inputs(below: modulus.m) {
+            let element = Scalar(montgomery: x)
+            #expect(element.invertedSafeGCD.montgomery == modulus.power(x, exponent), "x = \(x)")
+            checked += 1
+        }
+        #expect(checked == 2_000)
+    }
+}
