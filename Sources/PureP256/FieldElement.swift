@@ -56,35 +56,6 @@ struct FieldElement: Sendable {
         return FieldElement(montgomery: sum.shiftedRightOne(topBit: carry))
     }
 
-    /// The inverse (0 for 0), as self^(p−2) by a fixed chain of squarings and multiplications (the
-    /// exponent is public, so the chain is the same for every input).
-    var inverted: FieldElement {
-        // p − 2 = 2^256 − 2^224 + 2^192 + 2^96 − 3. Build x^(2^k − 1) for k = 2, 4, 8, 16, 32, then walk the
-        // exponent's bit pattern from the top: 32 ones, 31 zeros and a one, 96 zeros, 94 ones, a zero, a one.
-        let x1 = self
-        let x2 = x1.squared * x1                          // 2^2 − 1
-        let x4 = x2.squaredRepeatedly(2) * x2             // 2^4 − 1
-        let x8 = x4.squaredRepeatedly(4) * x4             // 2^8 − 1
-        let x16 = x8.squaredRepeatedly(8) * x8            // 2^16 − 1
-        let x32 = x16.squaredRepeatedly(16) * x16         // 2^32 − 1
-        var t = x32.squaredRepeatedly(32) * x1            // (2^32 − 1)·2^32 + 1
-        t = t.squaredRepeatedly(128) * x32                // … followed by 96 zeros and 32 ones
-        t = t.squaredRepeatedly(32) * x32                 // 64 ones
-        t = t.squaredRepeatedly(16) * x16                 // 80 ones
-        t = t.squaredRepeatedly(8) * x8                   // 88 ones
-        t = t.squaredRepeatedly(4) * x4                   // 92 ones
-        t = t.squaredRepeatedly(2) * x2                   // 94 ones
-        t = t.squaredRepeatedly(2) * x1                   // then 0, 1
-        return t
-    }
-
-    @inline(__always)
-    func squaredRepeatedly(_ count: Int) -> FieldElement {
-        var result = self
-        for _ in 0..<count { result = result.squared }
-        return result
-    }
-
     /// All ones if zero.
     @inline(__always) var isZeroMask: UInt64 { montgomery.isZeroMask }
 

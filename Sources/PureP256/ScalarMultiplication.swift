@@ -17,13 +17,6 @@ extension Scalar {
         return reduce(r0, r1, r2, r3, r4, r5, r6, r7)
     }
 
-    /// a²·R⁻¹ mod n for a < n (six cross products instead of twelve).
-    @inline(__always)
-    static func montgomerySquare(_ a: U256) -> U256 {
-        let (r0, r1, r2, r3, r4, r5, r6, r7) = square(a)
-        return reduce(r0, r1, r2, r3, r4, r5, r6, r7)
-    }
-
     /// REDC of a 512-bit value below n·R: four rounds, then one masked subtraction.
     @inline(__always)
     static func reduce(_ t0: UInt64, _ t1: UInt64, _ t2: UInt64, _ t3: UInt64,
