@@ -39,6 +39,7 @@ let package = Package(
             dependencies: [
                 .product(name: "PureBigInt", package: "PureJWT"),
                 .product(name: "PureP256", package: "PureJWT"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
     ],
