@@ -52,17 +52,33 @@ final class EncodingSlot {
 }
 
 final class EncodingObject {
-    var names: [String] = []
-    var slots: [EncodingSlot] = []
+    /// A member's value: finished (a primitive, written by the keyed container directly) or still being
+    /// built by a nested encoder.
+    enum Value { case node(JSONNode), slot(EncodingSlot) }
 
-    /// The slot for `name`, replacing what an earlier encode of the same key wrote (JSONEncoder's rule).
+    var names: [String] = []
+    var values: [Value] = []
+
+    /// Sets `name`, replacing what an earlier encode of the same key wrote (JSONEncoder's rule).
+    func set(_ name: String, _ value: Value) {
+        if let index = names.firstIndex(of: name) { values[index] = value } else { names.append(name); values.append(value) }
+    }
+
+    /// A new slot for `name`, for a nested encoder to fill.
     func slot(_ name: String) -> EncodingSlot {
         let slot = EncodingSlot()
-        if let index = names.firstIndex(of: name) { slots[index] = slot } else { names.append(name); slots.append(slot) }
+        set(name, .slot(slot))
         return slot
     }
 
-    var node: JSONObject { JSONObject(names: names, values: slots.map(\.node)) }
+    var node: JSONObject {
+        JSONObject(names: names, values: values.map { value in
+            switch value {
+            case .node(let node): return node
+            case .slot(let slot): return slot.node
+            }
+        })
+    }
 }
 
 final class EncodingArray {
@@ -100,8 +116,15 @@ struct NodeEncoder: Encoder {
     }
 
     func number<T: BinaryFloatingPoint & CustomStringConvertible>(_ value: T) throws -> JSONNode {
+        try Self.number(value, codingPath: codingPath)
+    }
+
+    /// `codingPath` is only evaluated for the error.
+    static func number<T: BinaryFloatingPoint & CustomStringConvertible>(
+        _ value: T, codingPath: @autoclosure () -> [any CodingKey]
+    ) throws -> JSONNode {
         guard value.isFinite else {
-            throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "\(value) is not a JSON number"))
+            throw EncodingError.invalidValue(value, .init(codingPath: codingPath(), debugDescription: "\(value) is not a JSON number"))
         }
         // Swift's shortest round-trip text ("1.5", "1e-07", "1e+20") is valid JSON; integral values
         // lose their ".0" as JSONEncoder writes them.
@@ -138,21 +161,23 @@ struct KeyedNodeEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
         NodeEncoder(slot: object.slot(key.stringValue), codingPath: codingPath + [key])
     }
 
-    mutating func encodeNil(forKey key: Key) { encoder(key).encodeNil() }
-    mutating func encode(_ value: Bool, forKey key: Key) { encoder(key).encode(value) }
-    mutating func encode(_ value: String, forKey key: Key) { encoder(key).encode(value) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { try encoder(key).encode(value) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { try encoder(key).encode(value) }
-    mutating func encode(_ value: Int, forKey key: Key) { encoder(key).encode(value) }
-    mutating func encode(_ value: Int8, forKey key: Key) { encoder(key).encode(value) }
-    mutating func encode(_ value: Int16, forKey key: Key) { encoder(key).encode(value) }
-    mutating func encode(_ value: Int32, forKey key: Key) { encoder(key).encode(value) }
-    mutating func encode(_ value: Int64, forKey key: Key) { encoder(key).encode(value) }
-    mutating func encode(_ value: UInt, forKey key: Key) { encoder(key).encode(value) }
-    mutating func encode(_ value: UInt8, forKey key: Key) { encoder(key).encode(value) }
-    mutating func encode(_ value: UInt16, forKey key: Key) { encoder(key).encode(value) }
-    mutating func encode(_ value: UInt32, forKey key: Key) { encoder(key).encode(value) }
-    mutating func encode(_ value: UInt64, forKey key: Key) { encoder(key).encode(value) }
+    // Primitives go straight into the object: no slot, no nested encoder, no coding path to build.
+    private func set(_ key: Key, _ node: JSONNode) { object.set(key.stringValue, .node(node)) }
+    mutating func encodeNil(forKey key: Key) { set(key, .null) }
+    mutating func encode(_ value: Bool, forKey key: Key) { set(key, .bool(value)) }
+    mutating func encode(_ value: String, forKey key: Key) { set(key, .string(value)) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { set(key, try NodeEncoder.number(value, codingPath: codingPath + [key])) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { set(key, try NodeEncoder.number(value, codingPath: codingPath + [key])) }
+    mutating func encode(_ value: Int, forKey key: Key) { set(key, .number(String(value))) }
+    mutating func encode(_ value: Int8, forKey key: Key) { set(key, .number(String(value))) }
+    mutating func encode(_ value: Int16, forKey key: Key) { set(key, .number(String(value))) }
+    mutating func encode(_ value: Int32, forKey key: Key) { set(key, .number(String(value))) }
+    mutating func encode(_ value: Int64, forKey key: Key) { set(key, .number(String(value))) }
+    mutating func encode(_ value: UInt, forKey key: Key) { set(key, .number(String(value))) }
+    mutating func encode(_ value: UInt8, forKey key: Key) { set(key, .number(String(value))) }
+    mutating func encode(_ value: UInt16, forKey key: Key) { set(key, .number(String(value))) }
+    mutating func encode(_ value: UInt32, forKey key: Key) { set(key, .number(String(value))) }
+    mutating func encode(_ value: UInt64, forKey key: Key) { set(key, .number(String(value))) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try encoder(key).encodeValue(value) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {

@@ -59,6 +59,21 @@ public struct JWTHeader: Codable, Sendable, Hashable {
         }
     }
 
+    /// The header as a JSON object with the members the synthesized `Encodable` writes (absent optionals
+    /// left out), built directly: the signing path writes a header per token, and the `Encoder`
+    /// machinery cost more than everything else in an HS256 signature.
+    var jsonNode: JSONNode {
+        var names = ["alg"], values: [JSONNode] = [.string(alg)]
+        names.reserveCapacity(6)
+        values.reserveCapacity(6)
+        if let kid { names.append("kid"); values.append(.string(kid)) }
+        if let typ { names.append("typ"); values.append(.string(typ)) }
+        if let cty { names.append("cty"); values.append(.string(cty)) }
+        if let crit { names.append("crit"); values.append(.array(crit.map { .string($0) })) }
+        if let b64 { names.append("b64"); values.append(.bool(b64)) }
+        return .object(JSONObject(names: names, values: values))
+    }
+
     /// The checks that do not depend on the key: "crit" understood, "b64" not false.
     func validate() throws(JWTError) {
         if let crit {

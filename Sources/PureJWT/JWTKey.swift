@@ -16,7 +16,8 @@ public struct JWTKey: Sendable {
         case rsa(RSA.Signing.PublicKey)
         case p256Public(P256.Signing.PublicKey)
         case p256Private(P256.Signing.PrivateKey)
-        case hmac(SymmetricKey)
+        /// The secret as a keyed HMAC state (both key blocks already compressed), copied per use.
+        case hmac(HMAC<SHA256>)
     }
 
     let material: Material
@@ -52,7 +53,7 @@ public struct JWTKey: Sendable {
         guard secret.bitCount >= 256 else {
             throw JWTError(.invalidKey("an HS256 secret must be at least 32 bytes (RFC 7518 §3.2); this one is \(secret.bitCount / 8)"))
         }
-        return JWTKey(material: .hmac(secret), keyID: keyID)
+        return JWTKey(material: .hmac(HMAC<SHA256>(key: secret)), keyID: keyID)
     }
 
     /// Whether `signature` is valid for `signingInput` under this key.
@@ -64,8 +65,12 @@ public struct JWTKey: Sendable {
             return try Self.verifyES256(key, signature, signingInput)
         case .p256Private(let key):
             return try Self.verifyES256(key.publicKey, signature, signingInput)
-        case .hmac(let secret):
-            return HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: signingInput, using: secret)
+        case .hmac(let keyed):
+            var mac = keyed
+            signingInput.withUnsafeBytes { mac.update(bufferPointer: $0) }
+            // Constant-time in the bytes; a wrong length (public) is refused at once.
+            return signature.count == SHA256.byteCount
+                && mac.finalize().withUnsafeBytes { expected in signature.withUnsafeBytes { constantTimeEqual(expected, $0) } }
         }
     }
 
@@ -82,8 +87,10 @@ public struct JWTKey: Sendable {
         switch material {
         case .p256Private(let key):
             return key.signature(for: signingInput).rawRepresentation
-        case .hmac(let secret):
-            return Array(HMAC<SHA256>.authenticationCode(for: signingInput, using: secret))
+        case .hmac(let keyed):
+            var mac = keyed
+            signingInput.withUnsafeBytes { mac.update(bufferPointer: $0) }
+            return mac.finalize().withUnsafeBytes { Array($0) }
         case .rsa:
             throw JWTError(.invalidKey("RS256 signing is not offered: PureJWT verifies Apple's RS256 tokens but never signs with RSA"))
         case .p256Public:

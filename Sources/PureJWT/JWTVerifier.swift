@@ -7,6 +7,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PureBase64
 
 /// Verifies JWS compact tokens against a fixed set of keys.
 ///
@@ -103,15 +104,19 @@ public struct JWTSigner: Sendable {
             throw JWTError(.algorithmMismatch(header: header.alg, key: key.algorithm.rawValue))
         }
         if header.kid == nil { header.kid = key.keyID }
-        let headerJSON: [UInt8], claimsJSON: [UInt8]
+        let claimsJSON: [UInt8]
         do {
-            headerJSON = try JSONNodeEncoder.encode(header).jsonBytes
             claimsJSON = try JSONNodeEncoder.encode(claims).jsonBytes
         } catch {
             throw JWTError(.claimsDecoding("could not encode: \(error)"))
         }
-        let signingInput = Base64URLText.encode(headerJSON) + "." + Base64URLText.encode(claimsJSON)
-        let signature = try key.sign(Array(signingInput.utf8))
-        return signingInput + "." + Base64URLText.encode(signature)
+        // header.payload as bytes, signed, then .signature appended: one buffer, one String at the end.
+        var token = Base64URL.encodeToBytes(header.jsonNode.jsonBytes)
+        token.append(UInt8(ascii: "."))
+        token.append(contentsOf: Base64URL.encodeToBytes(claimsJSON))
+        let signature = try key.sign(token)
+        token.append(UInt8(ascii: "."))
+        token.append(contentsOf: Base64URL.encodeToBytes(signature))
+        return String(decoding: token, as: UTF8.self)
     }
 }

@@ -115,4 +115,20 @@ struct JSONNodeEncoderTests {
         #expect(String(decoding: try ourBytes(Twice()), as: UTF8.self) == #"{"a":2}"#)
         #expect(try value(ourBytes(Twice())) == value(foundationBytes(Twice())))
     }
+
+    @Test("the signing path's header writer gives the same bytes as JSONEncoder for every member combination")
+    func headerBytes() throws {
+        var headers = [JWTHeader(alg: "ES256"), JWTHeader(alg: "HS256", kid: "k/1", typ: nil),
+                       JWTHeader(alg: "RS256", kid: "eXaunmL", typ: "JWT", cty: "JWT")]
+        var withExtensions = JWTHeader(alg: "ES256", kid: "ABC123DEFG")
+        withExtensions.crit = ["b64", "exp"]
+        withExtensions.b64 = false
+        headers.append(withExtensions)
+        var escaped = JWTHeader(alg: "ES256", kid: "quote \" and \u{1}")
+        escaped.crit = []
+        headers.append(escaped)
+        for header in headers {
+            #expect(header.jsonNode.jsonBytes == (try foundationBytes(header)), "\(header)")
+        }
+    }
 }
