@@ -59,6 +59,12 @@ final class EncodingObject {
     var names: [String] = []
     var values: [Value] = []
 
+    init() {
+        // Claims objects have a handful of members: one allocation each instead of growing 1, 2, 4, 8.
+        names.reserveCapacity(8)
+        values.reserveCapacity(8)
+    }
+
     /// Sets `name`, replacing what an earlier encode of the same key wrote (JSONEncoder's rule).
     func set(_ name: String, _ value: Value) {
         if let index = names.firstIndex(of: name) { values[index] = value } else { names.append(name); values.append(value) }
@@ -178,7 +184,13 @@ struct KeyedNodeEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func encode(_ value: UInt16, forKey key: Key) { set(key, .number(String(value))) }
     mutating func encode(_ value: UInt32, forKey key: Key) { set(key, .number(String(value))) }
     mutating func encode(_ value: UInt64, forKey key: Key) { set(key, .number(String(value))) }
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try encoder(key).encodeValue(value) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        // This module's own claim types, whose JSON is known: no nested encoder for them. (Type
+        // comparisons, as in `encodeValue`; the output is what their `encode(to:)` writes.)
+        if T.self == NumericDate.self { set(key, try (value as! NumericDate).jsonNode(codingPath: codingPath + [key])); return }
+        if T.self == Audience.self { set(key, (value as! Audience).jsonNode); return }
+        try encoder(key).encodeValue(value)
+    }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         encoder(key).container(keyedBy: NestedKey.self)
@@ -224,4 +236,21 @@ struct UnkeyedNodeEncodingContainer: UnkeyedEncodingContainer {
     }
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { encoder().unkeyedContainer() }
     mutating func superEncoder() -> any Encoder { encoder() }
+}
+
+extension NumericDate {
+    /// What `encode(to:)` writes: an integer when the value is whole (and below 10^15), else the number.
+    func jsonNode(codingPath: @autoclosure () -> [any CodingKey]) throws -> JSONNode {
+        if secondsSince1970.rounded() == secondsSince1970, abs(secondsSince1970) < 1e15 {
+            return .number(String(Int64(secondsSince1970)))
+        }
+        return try NodeEncoder.number(secondsSince1970, codingPath: codingPath())
+    }
+}
+
+extension Audience {
+    /// What `encode(to:)` writes: one audience as a string, several as an array.
+    var jsonNode: JSONNode {
+        values.count == 1 ? .string(values[0]) : .array(values.map { .string($0) })
+    }
 }

@@ -28,7 +28,10 @@ extension JSONNode {
             output.append(UInt8(ascii: "]"))
         case .object(let object):
             output.append(UInt8(ascii: "{"))
-            let order = object.names.indices.sorted { object.names[$0].utf8.lexicographicallyPrecedes(object.names[$1].utf8) }
+            let names = object.names
+            let inOrder = zip(names, names.dropFirst()).allSatisfy { !$1.utf8.lexicographicallyPrecedes($0.utf8) }
+            let order = inOrder ? Array(names.indices)
+                : names.indices.sorted { names[$0].utf8.lexicographicallyPrecedes(names[$1].utf8) }
             for (position, index) in order.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
                 JSONNode.writeString(object.names[index], into: &output)

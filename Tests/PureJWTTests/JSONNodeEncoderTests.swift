@@ -98,6 +98,8 @@ struct JSONNodeEncoderTests {
         for number in [Double.nan, .infinity, -.infinity] {
             #expect(throws: (any Error).self) { try ourBytes(["x": number]) }
             #expect(throws: (any Error).self) { try foundationBytes(["x": number]) }
+            #expect(throws: (any Error).self) { try ourBytes(["x": NumericDate(secondsSince1970: number)]) }
+            #expect(throws: (any Error).self) { try foundationBytes(["x": NumericDate(secondsSince1970: number)]) }
         }
     }
 
