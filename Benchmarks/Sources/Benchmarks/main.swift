@@ -1,20 +1,30 @@
-// swift run -c release --package-path Benchmarks [Benchmarks --filter TEXT --json PATH]
+// swift run -c release --package-path Benchmarks [Benchmarks --filter TEXT --json PATH --runs N]
 //
 // Prints one table: operation, our time, the peer, the peer's time, and the ratio ours/peer (lower is
 // better), all measured in this run. `--json PATH` also writes the rows as
 // [{"name", "ours_ns", "peer", "peer_ns", "ratio"}]; `--filter TEXT` keeps rows whose name contains TEXT.
+// `--runs N` measures the whole selection N times over and prints, per row, the run with the median
+// ratio and the range of the ratios (this machine has quiet and slow stretches minutes apart, so one
+// run can mislead); the JSON rows are then the median runs, with "ratio_min" and "ratio_max" added.
 
 import Foundation
 
 var filter: String?
 var jsonPath: String?
+var runs = 1
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--filter": filter = arguments.popFirst()
     case "--json": jsonPath = arguments.popFirst()
+    case "--runs":
+        guard let text = arguments.popFirst(), let count = Int(text), count >= 1 else {
+            FileHandle.standardError.write(Data("--runs needs a whole number of at least 1\n".utf8))
+            exit(2)
+        }
+        runs = count
     case "--help", "-h":
-        print("usage: Benchmarks [--filter TEXT] [--json PATH]")
+        print("usage: Benchmarks [--filter TEXT] [--json PATH] [--runs N]")
         exit(0)
     default:
         FileHandle.standardError.write(Data("unknown argument '\(argument)'; try --help\n".utf8))
@@ -58,29 +68,60 @@ func formatRatio(_ ratio: Double) -> String {
     ratio >= 0.1 ? String(format: "%.2f", ratio) : String(format: "%.4f", ratio)
 }
 
-print(pad("operation", 22) + pad("ours", 12, right: true) + "  " + pad("peer", 14) + pad("peer time", 12, right: true)
-      + pad("ours/peer", 11, right: true) + pad("ours MB/s", 11, right: true))
-var rows: [Row] = []
-for comparison in selected {
-    let row = Harness.measure(comparison)
-    rows.append(row)
-    let throughput = row.bytes > 0 ? String(format: "%.0f", Double(row.bytes) / row.oursNanoseconds * 1e3) : ""
-    print(pad(row.name, 22) + pad(formatTime(row.oursNanoseconds), 12, right: true) + "  " + pad(row.peer, 14)
-          + pad(formatTime(row.peerNanoseconds), 12, right: true) + pad(formatRatio(row.ratio), 11, right: true)
-          + pad(throughput, 11, right: true))
+@MainActor func printHeader() {
+    print(pad("operation", 22) + pad("ours", 12, right: true) + "  " + pad("peer", 14) + pad("peer time", 12, right: true)
+          + pad("ours/peer", 11, right: true) + pad("ours MB/s", 11, right: true)
+          + (runs > 1 ? pad("ratio range", 17, right: true) : ""))
 }
 
-for comparison in asyncRows {
-    let row = await Harness.measure(comparison)
-    rows.append(row)
+@MainActor func printRow(_ row: Row, range: (Double, Double)? = nil) {
+    let throughput = row.bytes > 0 ? String(format: "%.0f", Double(row.bytes) / row.oursNanoseconds * 1e3) : ""
+    let spread = range.map { pad(formatRatio($0.0) + "–" + formatRatio($0.1), 17, right: true) } ?? ""
     print(pad(row.name, 22) + pad(formatTime(row.oursNanoseconds), 12, right: true) + "  " + pad(row.peer, 14)
-          + pad(formatTime(row.peerNanoseconds), 12, right: true) + pad(formatRatio(row.ratio), 11, right: true))
+          + pad(formatTime(row.peerNanoseconds), 12, right: true) + pad(formatRatio(row.ratio), 11, right: true)
+          + pad(throughput, 11, right: true) + spread)
+}
+
+// Each pass measures the whole selection; with one pass, rows are printed as they are measured.
+var passes: [[Row]] = []
+if runs == 1 { printHeader() }
+for pass in 1...runs {
+    if runs > 1 { FileHandle.standardError.write(Data("run \(pass) of \(runs)\n".utf8)) }
+    var passRows: [Row] = []
+    for comparison in selected {
+        let row = Harness.measure(comparison)
+        passRows.append(row)
+        if runs == 1 { printRow(row) }
+    }
+    for comparison in asyncRows {
+        let row = await Harness.measure(comparison)
+        passRows.append(row)
+        if runs == 1 { printRow(row) }
+    }
+    passes.append(passRows)
+}
+
+var rows: [Row] = []
+var ranges: [String: (Double, Double)] = [:]
+if runs == 1 {
+    rows = passes[0]
+} else {
+    printHeader()
+    for index in passes[0].indices {
+        let samples = passes.map { $0[index] }.sorted { $0.ratio < $1.ratio }
+        let median = samples[samples.count / 2]
+        ranges[median.name] = (samples.first!.ratio, samples.last!.ratio)
+        rows.append(median)
+        printRow(median, range: ranges[median.name])
+    }
 }
 
 if let jsonPath {
     let objects = rows.map { row -> [String: Any] in
-        ["name": row.name, "ours_ns": row.oursNanoseconds, "peer": row.peer, "peer_ns": row.peerNanoseconds,
-         "ratio": row.ratio]
+        var object: [String: Any] = ["name": row.name, "ours_ns": row.oursNanoseconds, "peer": row.peer,
+                                     "peer_ns": row.peerNanoseconds, "ratio": row.ratio]
+        if let (low, high) = ranges[row.name] { object["ratio_min"] = low; object["ratio_max"] = high }
+        return object
     }
     do {
         let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
