@@ -37,37 +37,34 @@ loops_only=(
 symbols=$(nm "$binary" | awk '$2 ~ /[tT]/ && $3 ~ /^\$s8PureP256/ { print $3 }')
 demangled=$(echo "$symbols" | swift demangle --compact)
 status=0
-for name in "${required[@]}"; do
-  found=0
+
+# The conditional jumps of one function, as "address mnemonic target" lines; with `forward`, only those
+# whose target is above the jump itself.
+conditional_jumps() {
+  objdump -d --no-show-raw-insn "$binary" --disassemble="$1" \
+    | awk '$2 ~ /^j[a-z]+$/ && $2 != "jmp" { print $1, $2, $3 }' \
+    | while read -r address mnemonic target _; do
+        if [[ $2 != forward ]] || (( 16#$target > 16#${address%:} )); then echo "$address $mnemonic $target"; fi
+      done
+}
+
+# check NAME MODE: every function whose demangled name starts with NAME; MODE "all" allows no conditional
+# jump, "forward" allows loop back-edges only.
+check() {
+  local name=$1 mode=$2 found=0 mangled plain jumps
   while IFS=$'\t' read -r mangled plain; do
     [[ "$plain" == "$name"* ]] || continue
     found=1
-    jumps=$(objdump -d --no-show-raw-insn "$binary" --disassemble="$mangled" | grep -E '^\s+[0-9a-f]+:\s+j[a-z]+ ' | grep -vE '\sjmp\s' || true)
+    jumps=$(conditional_jumps "$mangled" "$mode")
     if [[ -n "$jumps" ]]; then
-      echo "CONDITIONAL JUMP in $plain:"; echo "$jumps"; status=1
+      echo "CONDITIONAL JUMP ($mode) in $plain:"; echo "$jumps"; status=1
     else
-      echo "ok   $plain"
+      if [[ $mode == forward ]]; then echo "ok   $plain (loop back-edges only)"; else echo "ok   $plain"; fi
     fi
   done < <(paste <(echo "$symbols") <(echo "$demangled"))
   [[ $found == 1 ]] || echo "note $name: not in the binary (inlined into its callers)"
-done
-for name in "${loops_only[@]}"; do
-  found=0
-  while IFS=$'\t' read -r mangled plain; do
-    [[ "$plain" == "$name"* ]] || continue
-    found=1
-    # Lines "  addr:  jcc  target <…>": keep those whose target is not below the jump's own address.
-    forward=""
-    while read -r address mnemonic target _; do
-      (( 16#$target > 16#${address%:} )) && forward+="$address $mnemonic $target"$'\n'
-    done < <(objdump -d --no-show-raw-insn "$binary" --disassemble="$mangled" \
-               | awk '$2 ~ /^j[a-z]+$/ && $2 != "jmp" { print $1, $2, $3 }')
-    if [[ -n "$forward" ]]; then
-      echo "FORWARD CONDITIONAL JUMP in $plain:"; echo "$forward"; status=1
-    else
-      echo "ok   $plain (loop back-edges only)"
-    fi
-  done < <(paste <(echo "$symbols") <(echo "$demangled"))
-  [[ $found == 1 ]] || echo "note $name: not in the binary (inlined into its callers)"
-done
+}
+
+for name in "${required[@]}"; do check "$name" all; done
+for name in "${loops_only[@]}"; do check "$name" forward; done
 exit $status

@@ -38,32 +38,27 @@ struct SafeGCDInversionTests {
         return values.filter { U256.lessThanMask($0, m) != 0 }
     }
 
-    @Test("field: equals x^(p−2) for 2,000 inputs, 0 ↦ 0")
-    func field() {
-        let modulus = FieldElement.modulus
-        let (exponent, _) = U256.subtract(modulus.m, U256(2, 0, 0, 0))
-        var checked = 0
-        for x in inputs(below: modulus.m) {
-            let element = FieldElement(montgomery: x)           // any value below p is a valid representation
-            let fermat = modulus.power(element.montgomery, exponent)
-            #expect(element.inverted.montgomery == fermat, "x = \(x)")
-            checked += 1
+    /// The two moduli, each with its `inverted` on Montgomery representations.
+    enum Modulus: String, CaseIterable, CustomTestStringConvertible {
+        case field = "p (field)", scalar = "n (scalars)"
+        var testDescription: String { rawValue }
+        var constants: PureP256.Modulus { self == .field ? FieldElement.modulus : Scalar.modulus }
+        func inverted(_ x: U256) -> U256 {
+            self == .field ? FieldElement(montgomery: x).inverted.montgomery : Scalar(montgomery: x).inverted.montgomery
         }
-        #expect(checked == 2_000)
-        #expect(FieldElement.zero.inverted.montgomery == .zero)
-        #expect((FieldElement.one.inverted).montgomery == FieldElement.one.montgomery)
     }
 
-    @Test("scalars: equals x^(n−2) for 2,000 inputs, 0 ↦ 0")
-    func scalar() {
-        let modulus = Scalar.modulus
-        let (exponent, _) = U256.subtract(modulus.m, U256(2, 0, 0, 0))
+    @Test("equals x^(m−2) for 2,000 inputs, 0 ↦ 0 and 1 ↦ 1", arguments: Modulus.allCases)
+    func againstFermat(_ modulus: Modulus) {
+        let constants = modulus.constants
+        let (exponent, _) = U256.subtract(constants.m, U256(2, 0, 0, 0))
         var checked = 0
-        for x in inputs(below: modulus.m) {
-            let element = Scalar(montgomery: x)
-            #expect(element.inverted.montgomery == modulus.power(x, exponent), "x = \(x)")
+        for x in inputs(below: constants.m) {    // any value below m is a valid Montgomery representation
+            #expect(modulus.inverted(x) == constants.power(x, exponent), "x = \(x)")
             checked += 1
         }
         #expect(checked == 2_000)
+        #expect(modulus.inverted(.zero) == .zero)
+        #expect(modulus.inverted(constants.one) == constants.one)
     }
 }
