@@ -1,6 +1,7 @@
 // Base64 and base64url against RFC 4648's vectors, round trips, and the strictness rules.
 
 import PureBase64
+import Foundation
 import Testing
 import TestSupport
 
@@ -116,6 +117,41 @@ struct Base64StrictnessTests {
                 }
                 if !url.contains(byte) {
                     if case .success = b64url { Issue.record("base64url accepted byte \(byte) at \(position)") }
+                }
+            }
+        }
+    }
+
+    @Test("every byte in every position of a 40-character text (two 16-character blocks and a tail): decoded as Foundation decodes it, or rejected at that offset")
+    func everyByteAcrossBlocks() throws {
+        var generator = SplitMix64(seed: 16)
+        let original = (0..<30).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let standard = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        for (alphabetName, encoded, alphabet) in [("base64", Array(Base64.encode(original).utf8), standard),
+                                                  ("base64url", Array(Base64URL.encode(original).utf8),
+                                                   Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8))] {
+            #expect(encoded.count == 40)
+            for position in 0..<40 {
+                for byte in UInt8.min...UInt8.max {
+                    // '=' in the last two places of base64 is padding, judged by the padding tests above.
+                    if alphabetName == "base64" && byte == UInt8(ascii: "=") && position >= 38 { continue }
+                    var text = encoded
+                    text[position] = byte
+                    let ours = Result { () throws(Base64Error) in
+                        alphabetName == "base64" ? try Base64.decode(ascii: text) : try Base64URL.decode(ascii: text)
+                    }
+                    if alphabet.contains(byte) {
+                        // Foundation as the independent decoder, on the text mapped to the standard alphabet.
+                        let mapped = text.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "+") : $0 == UInt8(ascii: "_") ? UInt8(ascii: "/") : $0 }
+                        let expected = Data(base64Encoded: Data(mapped)).map { [UInt8]($0) }
+                        #expect((try? ours.get()) == expected, "\(alphabetName): byte \(byte) at \(position)")
+                    } else {
+                        guard case .failure(let error) = ours else {
+                            Issue.record("\(alphabetName) accepted byte \(byte) at \(position)")
+                            continue
+                        }
+                        #expect(error.offset == position, "\(alphabetName): byte \(byte) at \(position)")
+                    }
                 }
             }
         }
