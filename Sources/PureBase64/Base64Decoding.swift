@@ -32,13 +32,13 @@ extension Base64Alphabet {
         var error: Base64Error?
         output.withUnsafeMutableBufferPointer { out in
             var read = 0, written = 0
-            // Sixteen characters at a time while whole blocks remain (Base64BlockDecoding.swift). The last
-            // block's store ends 2 bytes past its 12, which `output`'s 2 spare bytes absorb. A block with a
-            // byte outside the alphabet stops this loop; the loop below then finds and reports the byte.
+            // Eight characters at a time while whole blocks remain (Base64BlockDecoding.swift). The last
+            // block's 8-byte store ends 2 bytes past its 6, which `output`'s 2 spare bytes absorb. A block
+            // with a byte outside the alphabet stops this loop; the loop below then finds and reports it.
             if let source = input.baseAddress, let target = out.baseAddress {
-                while read &+ 16 <= fullGroups &* 4 && decodeBlock(source + read, into: target + written) {
-                    read &+= 16
-                    written &+= 12
+                while read &+ 8 <= fullGroups &* 4 && decodeBlock(source + read, into: target + written) {
+                    read &+= 8
+                    written &+= 6
                 }
             }
             while read < fullGroups &* 4 {
