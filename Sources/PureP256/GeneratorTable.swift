@@ -125,7 +125,9 @@ extension ProjectivePoint {
                     chosen = .select(equalityMask(UInt64(j), magnitude), table[window &* generatorEntries &+ j &- 1], chosen)
                 }
                 chosen.y = .select(negativeMask, -chosen.y, chosen.y)
-                let sum = result.adding(chosen)
+                // The first window adds to the identity: the sum is the chosen point itself (a branch on
+                // the window index, which is public).
+                let sum = window == 0 ? ProjectivePoint(x: chosen.x, y: chosen.y, z: .one) : result.adding(chosen)
                 result = .select(equalityMask(magnitude, 0), result, sum)
             }
             return result
