@@ -22,7 +22,7 @@ required=(
   "PureP256.Modulus.multiply"
   "static PureP256.Scalar.montgomeryMultiply"
   "PureP256.ProjectivePoint.adding(PureP256.ProjectivePoint)"
-  "PureP256.ProjectivePoint.adding(PureP256.AffinePoint)"
+  "PureP256.JacobianPoint.addingDistinct(PureP256.AffinePoint)"
   "PureP256.ProjectivePoint.doubled()"
 )
 

@@ -46,15 +46,39 @@ struct GroupLawTests {
         scalars += [U256(0x10, 0, 0, 0), U256(0x11, 0, 0, 0), U256(0x1F, 0, 0, 0), U256(0x3FF, 0, 0, 0),
                     U256(0x8000_0000_0000_0000, 0x7, 0, 0), U256(~0, 0, 0, 0), allOnes,
                     U256(0x8421_0842_1084_2108, 0x4210_8421_0842_1084, 0x2108_4210_8421_0842, 0x1084_2108_4210_8421)]
+        // The last window (bit 255 plus the carry) and the exclusions argued in generatorMultiplied: k near
+        // n, 2^255 and 2^256, and k whose low 255 bits are 2^256 − n (the one value of the earlier windows'
+        // sum that could have met the last entry).
+        let n = Scalar.order
+        let (twoTo256MinusN, _) = U256.subtract(.zero, n)
+        let twoTo255 = U256(0, 0, 0, 1 << 63)
+        func plus(_ a: U256, _ b: UInt64) -> U256 { U256.add(a, U256(b, 0, 0, 0)).0 }
+        func minus(_ a: U256, _ b: UInt64) -> U256 { U256.subtract(a, U256(b, 0, 0, 0)).0 }
+        scalars += [minus(n, 1), minus(n, 2), minus(n, 17), plus(n, 1), plus(n, 16), minus(twoTo255, 1),
+                    twoTo255, plus(twoTo255, 1), minus(.zero, 1), minus(.zero, 16), minus(.zero, 17),
+                    twoTo256MinusN, U256.add(twoTo256MinusN, twoTo255).0, minus(twoTo256MinusN, 1)]
         for k in scalars {
             #expect(equal(ProjectivePoint.generatorMultiplied(by: k), g.multiplied(by: k)))
         }
-        let p = g.multiplied(by: randomScalar(&generator))
-        let q = g.multiplied(by: randomScalar(&generator))
-        let qAffine = q.affine()!
-        #expect(equal(p.adding(AffinePoint(x: qAffine.x, y: qAffine.y)), p.adding(q)))
-        #expect(equal(ProjectivePoint.identity.adding(AffinePoint(x: qAffine.x, y: qAffine.y)), q))
-        #expect(ProjectivePoint.generatorMultiplied(by: Scalar.order).isIdentityMask != 0)
+        #expect(ProjectivePoint.generatorMultiplied(by: n).isIdentityMask != 0)
+        #expect(ProjectivePoint.generatorMultiplied(by: .zero).isIdentityMask != 0)
+    }
+
+    @Test("the incomplete mixed addition agrees with the complete addition on distinct points")
+    func distinctAddition() {
+        var generator = SplitMix64(seed: 0xadd)
+        let g = ProjectivePoint.generator
+        for _ in 0..<10 {
+            let p = g.multiplied(by: randomScalar(&generator)), q = g.multiplied(by: randomScalar(&generator))
+            let pAffine = p.affine()!, qAffine = q.affine()!
+            // P as a Jacobian point with a Z other than 1: (x·z², y·z³, z).
+            let z = FieldElement(canonical: U256(generator.next(), generator.next(), 0, 0))!
+            let pJacobian = JacobianPoint(x: pAffine.x * z.squared, y: pAffine.y * z.squared * z, z: z)
+            let sum = pJacobian.addingDistinct(AffinePoint(x: qAffine.x, y: qAffine.y))
+            let expected = p.adding(q).affine()!
+            let actual = sum.affineVartime()!
+            #expect(FieldElement.equalMask(actual.x, expected.x) != 0 && FieldElement.equalMask(actual.y, expected.y) != 0)
+        }
     }
 
     @Test("n·G = O and (n − 1)·G = −G")
