@@ -5,7 +5,9 @@
 // point at infinity, are handled by branches on the coordinates. That is harmless for ECDSA verification
 // (the public key, the signature and the message are all public) and must never be used with a secret
 // scalar; signing uses the complete formulas of ProjectivePoint.swift. Every function here is named
-// `…Vartime` so that a reader of a call site can see it.
+// `…Vartime` so that a reader of a call site can see it. (The one constant-time function on Jacobian
+// points, the incomplete `addingDistinct`, lives beside its only caller in GeneratorTable.swift, with the
+// proof that its exceptional cases cannot occur there.)
 //
 // Formulas from the Explicit-Formulas Database (Bernstein and Lange, hyperelliptic.org/EFD), "g1p/
 // shortw/jacobian-3": dbl-2001-b (rearranged to 4M + 4S with fewer additions), add-1998-cmo-2 (12M + 4S), madd-2004-hmv
