@@ -26,6 +26,26 @@ struct AffinePoint: Sendable {
     }
 }
 
+extension AffinePoint {
+    /// Entry `magnitude` (1…16) of window `window` of the generator table, or (0, 0) for magnitude 0 (a
+    /// zero digit, whose addition the caller discards). Constant-time: all 16 entries are read, each ANDed
+    /// with its mask (all ones for the wanted entry, zero for the others) and ORed into the result — as
+    /// 4-word vectors, which LLVM keeps in SSE registers (two `pand` and two `por` per coordinate).
+    @inline(__always)
+    static func lookup(_ table: UnsafeBufferPointer<AffinePoint>, window: Int, magnitude: UInt64) -> AffinePoint {
+        let entries = UnsafeRawPointer(table.baseAddress!) + window &* generatorEntries &* MemoryLayout<AffinePoint>.stride
+        var x = SIMD4<UInt64>(), y = SIMD4<UInt64>()
+        for j in 0..<generatorEntries {
+            let mask = SIMD4<UInt64>(repeating: valueBarrier(equalityMask(UInt64(j &+ 1), magnitude)))
+            let entry = entries + j &* MemoryLayout<AffinePoint>.stride
+            x |= entry.loadUnaligned(as: SIMD4<UInt64>.self) & mask
+            y |= entry.loadUnaligned(fromByteOffset: 32, as: SIMD4<UInt64>.self) & mask
+        }
+        return AffinePoint(x: FieldElement(montgomery: U256(x[0], x[1], x[2], x[3])),
+                           y: FieldElement(montgomery: U256(y[0], y[1], y[2], y[3])))
+    }
+}
+
 /// Signed digits per scalar and entries per digit position.
 let generatorWindows = 52
 let generatorEntries = 16
@@ -126,10 +146,7 @@ extension ProjectivePoint {
                 let negativeMask = 0 &- negative
                 let magnitude = (d & ~negativeMask) | ((32 &- d) & negativeMask)
                 carry = negative
-                var chosen = table[window &* generatorEntries]
-                for j in 2...generatorEntries {
-                    chosen = .select(equalityMask(UInt64(j), magnitude), table[window &* generatorEntries &+ j &- 1], chosen)
-                }
+                var chosen = AffinePoint.lookup(table, window: window, magnitude: magnitude)
                 chosen.y = .select(negativeMask, -chosen.y, chosen.y)
                 // Window 0 adds to the point at infinity: its sum is the entry (a branch on the window
                 // index, which is public).
