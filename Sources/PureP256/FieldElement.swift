@@ -32,25 +32,25 @@ struct FieldElement: Sendable {
     /// The canonical integer in [0, p).
     var canonical: U256 { Self.montgomeryMultiply(montgomery, U256(1, 0, 0, 0)) }
 
-    @inline(__always) static func + (a: FieldElement, b: FieldElement) -> FieldElement {
+    @_transparent static func + (a: FieldElement, b: FieldElement) -> FieldElement {
         FieldElement(montgomery: modulus.add(a.montgomery, b.montgomery))
     }
-    @inline(__always) static func - (a: FieldElement, b: FieldElement) -> FieldElement {
+    @_transparent static func - (a: FieldElement, b: FieldElement) -> FieldElement {
         FieldElement(montgomery: modulus.subtract(a.montgomery, b.montgomery))
     }
     @inline(__always) static func * (a: FieldElement, b: FieldElement) -> FieldElement {
         FieldElement(montgomery: montgomeryMultiply(a.montgomery, b.montgomery))
     }
-    @inline(__always) static prefix func - (a: FieldElement) -> FieldElement {
+    @_transparent static prefix func - (a: FieldElement) -> FieldElement {
         FieldElement(montgomery: modulus.negate(a.montgomery))
     }
     @inline(__always) var squared: FieldElement { FieldElement(montgomery: Self.montgomerySquare(montgomery)) }
-    @inline(__always) var doubled: FieldElement { self + self }
-    @inline(__always) var tripled: FieldElement { self + self + self }
+    @_transparent var doubled: FieldElement { self + self }
+    @_transparent var tripled: FieldElement { self + self + self }
     /// self/2 mod p: self + p when self is odd (making it even), then one bit right, the carry of the
     /// addition becoming the top bit. Halving commutes with the Montgomery factor, so it works on the
     /// representation directly. Constant-time.
-    @inline(__always) var halved: FieldElement {
+    @_transparent var halved: FieldElement {
         let oddMask = 0 &- (montgomery.w0 & 1)
         let (sum, carry) = U256.add(montgomery, U256.select(oddMask, Self.modulus.m, .zero))
         return FieldElement(montgomery: sum.shiftedRightOne(topBit: carry))

@@ -15,7 +15,7 @@ struct Modulus: Sendable {
 
 extension Modulus {
     /// (a + b) mod m for a, b < m.
-    @inline(__always)
+    @_transparent
     func add(_ a: U256, _ b: U256) -> U256 {
         let (sum, carry) = U256.add(a, b)
         let (reduced, borrow) = U256.subtract(sum, m)
@@ -25,7 +25,7 @@ extension Modulus {
     }
 
     /// (a − b) mod m for a, b < m.
-    @inline(__always)
+    @_transparent
     func subtract(_ a: U256, _ b: U256) -> U256 {
         let (difference, borrow) = U256.subtract(a, b)
         let (corrected, _) = U256.add(difference, U256.select(0 &- borrow, m, .zero))
@@ -33,7 +33,7 @@ extension Modulus {
     }
 
     /// −a mod m for a < m.
-    @inline(__always)
+    @_transparent
     func negate(_ a: U256) -> U256 { subtract(.zero, a) }
 
     /// a·b·R⁻¹ mod m for a, b < m (CIOS, four limbs fully unrolled by the compiler).

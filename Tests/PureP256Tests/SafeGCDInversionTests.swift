@@ -58,6 +58,12 @@ struct SafeGCDInversionTests {
             checked += 1
         }
         #expect(checked == 2_000)
+        // On plain integers (as ECDSA verification calls it for s⁻¹): x·x⁻¹ ≡ 1.
+        let safeGCD = modulus == .field ? FieldElement.safeGCDModulus : Scalar.safeGCDModulus
+        for x in inputs(below: constants.m).prefix(200) where x.isZeroMask == 0 {
+            let xR = constants.multiply(x, constants.rSquared), inverseR = constants.multiply(safeGCD.inverse(x), constants.rSquared)
+            #expect(constants.multiply(xR, inverseR) == constants.one, "x = \(x)")
+        }
         #expect(modulus.inverted(.zero) == .zero)
         #expect(modulus.inverted(constants.one) == constants.one)
     }
