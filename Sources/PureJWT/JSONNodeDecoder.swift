@@ -50,8 +50,23 @@ struct IndexKey: CodingKey {
 /// errors for every type it tries.
 package struct NodeDecoder: Decoder {
     package let node: JSONNode
-    package let codingPath: [any CodingKey]
+    /// The path to the parent, and this value's key in it: `codingPath` is built from them only when
+    /// asked (for an error, or a nested container), so that decoding a member allocates no path array.
+    private let parentPath: [any CodingKey]
+    private let key: (any CodingKey)?
+    package var codingPath: [any CodingKey] {
+        guard let key else { return parentPath }
+        return parentPath + [key]
+    }
     package var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(node: JSONNode, codingPath: [any CodingKey]) {
+        (self.node, parentPath, key) = (node, codingPath, nil)
+    }
+
+    init(node: JSONNode, parentPath: [any CodingKey], key: any CodingKey) {
+        (self.node, self.parentPath, self.key) = (node, parentPath, key)
+    }
 
     package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let object) = node else { throw mismatch(expected: "an object") }
@@ -157,7 +172,7 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         guard let node = object[key.stringValue] else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "no member \"\(key.stringValue)\""))
         }
-        return NodeDecoder(node: node, codingPath: codingPath + [key])
+        return NodeDecoder(node: node, parentPath: codingPath, key: key)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try member(key).decodeNil() }
@@ -182,17 +197,17 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
         guard let node = object[key.stringValue] else { return nil }
         if case .null = node { return nil }
-        return try NodeDecoder(node: node, codingPath: codingPath + [key]).decodeString()
+        return try NodeDecoder(node: node, parentPath: codingPath, key: key).decodeString()
     }
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
         guard let node = object[key.stringValue] else { return nil }
         if case .null = node { return nil }
-        return try NodeDecoder(node: node, codingPath: codingPath + [key]).decodeBool()
+        return try NodeDecoder(node: node, parentPath: codingPath, key: key).decodeBool()
     }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let node = object[key.stringValue] else { return nil }
         if case .null = node { return nil }
-        return try NodeDecoder(node: node, codingPath: codingPath + [key]).decodeValue(T.self)
+        return try NodeDecoder(node: node, parentPath: codingPath, key: key).decodeValue(T.self)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
@@ -204,11 +219,11 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> any Decoder {
-        NodeDecoder(node: object["super"] ?? .null, codingPath: codingPath + [IndexKey(0)])
+        NodeDecoder(node: object["super"] ?? .null, parentPath: codingPath, key: IndexKey(0))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        NodeDecoder(node: object[key.stringValue] ?? .null, codingPath: codingPath + [key])
+        NodeDecoder(node: object[key.stringValue] ?? .null, parentPath: codingPath, key: key)
     }
 }
 
@@ -231,7 +246,7 @@ struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
             throw DecodingError.valueNotFound(T.self, .init(codingPath: codingPath + [IndexKey(currentIndex)],
                                                              debugDescription: "the array has only \(elements.count) elements"))
         }
-        let value = try body(NodeDecoder(node: elements[currentIndex], codingPath: codingPath + [IndexKey(currentIndex)]))
+        let value = try body(NodeDecoder(node: elements[currentIndex], parentPath: codingPath, key: IndexKey(currentIndex)))
         currentIndex += 1
         return value
     }
