@@ -24,26 +24,16 @@ struct AppleJWTCheck: Sendable {
     /// ours: OpenID Connect Core §3.1.3.7 (3) rejects an ID token with audiences the client does not trust.
     func claims<Claims: Decodable>(of token: String, as type: Claims.Type) throws(AppleAuthError) -> Claims {
         do throws(JWTError) {
-            let both = try verifier.verify(token, as: WithAudience<Claims>.self, validation: validation)
-            let untrusted = both.aud.values.filter { !clientIDs.contains($0) }
-            guard untrusted.isEmpty else {
-                throw JWTError(.audienceMismatch(expected: clientIDs.sorted(), found: both.aud.values))
+            let (claims, registered) = try verifier.verifyWithRegisteredClaims(token, as: Claims.self, validation: validation)
+            // The validation required an audience, so `aud` is present here.
+            let audiences = registered.aud?.values ?? []
+            guard audiences.allSatisfy(clientIDs.contains) else {
+                throw JWTError(.audienceMismatch(expected: clientIDs.sorted(), found: audiences))
             }
-            return both.claims
+            return claims
         } catch {
             if case .algorithmMismatch(let header, _) = error.reason { throw AppleAuthError(.unexpectedAlgorithm(header)) }
             throw AppleAuthError(.tokenRejected(error))
         }
-    }
-}
-
-/// The caller's claims and the audience, from one decode.
-private struct WithAudience<Claims: Decodable>: Decodable {
-    let aud: Audience
-    let claims: Claims
-
-    init(from decoder: any Decoder) throws {
-        aud = try decoder.container(keyedBy: AnyCodingKey.self).decode(Audience.self, forKey: AnyCodingKey(stringValue: "aud"))
-        claims = try Claims(from: decoder)
     }
 }

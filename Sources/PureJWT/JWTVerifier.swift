@@ -34,14 +34,23 @@ public struct JWTVerifier: Sendable {
     /// with `validation`.
     public func verify<Claims: Decodable>(_ token: String, as type: Claims.Type = Claims.self,
                                           validation: JWTValidation = JWTValidation()) throws(JWTError) -> Claims {
+        try verifyWithRegisteredClaims(token, as: Claims.self, validation: validation).claims
+    }
+
+    /// `verify(_:as:validation:)`, also returning the registered claims it validated (AppleAuth checks
+    /// every audience without decoding `aud` a second time).
+    package func verifyWithRegisteredClaims<Claims: Decodable>(
+        _ token: String, as type: Claims.Type, validation: JWTValidation
+    ) throws(JWTError) -> (claims: Claims, registered: RegisteredClaims) {
         let jws = try verifiedJWS(token)
         // One parse: the registered claims and the caller's type both come from the same tree.
         let object: JSONObject
         do { object = try JSONNode.parseObject(jws.payload) } catch {
             throw JWTError(.claimsDecoding("the payload is not a JSON object: \(error.message) at byte \(error.offset)"))
         }
-        try validation.validate(RegisteredClaims(object: object))
-        return try Self.decode(Claims.self, from: .object(object))
+        let registered = try RegisteredClaims(object: object)
+        try validation.validate(registered)
+        return (try Self.decode(Claims.self, from: .object(object)), registered)
     }
 
     /// Verifies the signature of a JWS whose payload need not be JWT claims, and returns the payload.
