@@ -29,23 +29,41 @@ extension RSA.Signing.PublicKey {
         // §5.2.2 step 1: s < n.
         let representative = BigUInt(bigEndianBytes: s)
         guard representative < modulus else { return false }
-        // §5.2.2 step 2: m = s^e mod n; I2OSP to k bytes.
+        // §5.2.2 step 2: m = s^e mod n.
         let message = context.powerVartime(representative, publicExponent)
-        guard let encoded = message.bigEndianBytes(length: byteCount) else { return false }
-        // §8.2.2 step 3–4: build the expected EM and compare the whole block.
-        return encoded == expectedEncoding(digest)
+        // §8.2.2 steps 2–4: build the expected EM and compare the whole block — as limbs rather than
+        // bytes (I2OSP and OS2IP are each other's inverse, so comparing the integers compares the blocks).
+        // The expected block is the key's template with the digest in its four lowest limbs.
+        let limbs = message.limbs
+        guard limbs.count == encodingTemplate.count else { return false }
+        var difference: UInt64 = 0
+        digest.withUnsafeBytes { bytes in
+            for i in 0..<4 {
+                // Limb i holds the block's bytes k − 8(i + 1) ..< k − 8i: the digest's bytes 24 − 8i ..< 32 − 8i.
+                difference |= limbs[i] ^ UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 24 - 8 * i, as: UInt64.self))
+            }
+        }
+        for i in 4..<limbs.count { difference |= limbs[i] ^ encodingTemplate[i] }
+        return difference == 0
     }
 
-    /// EMSA-PKCS1-v1_5-ENCODE(H) for SHA-256, §9.2.
-    func expectedEncoding(_ digest: SHA256Digest) -> [UInt8] {
+    /// EMSA-PKCS1-v1_5-ENCODE(H) for SHA-256, §9.2, as a k-byte block, for the 32 bytes of H.
+    static func expectedEncoding(digest: [UInt8], byteCount: Int) -> [UInt8] {
         var block = [UInt8](repeating: 0xFF, count: byteCount)
         block[0] = 0x00
         block[1] = 0x01
         let tailStart = byteCount - sha256DigestInfoPrefix.count - SHA256Digest.byteCount
         block[tailStart - 1] = 0x00
         block.replaceSubrange(tailStart..<(tailStart + sha256DigestInfoPrefix.count), with: sha256DigestInfoPrefix)
-        digest.withUnsafeBytes { block.replaceSubrange((byteCount - SHA256Digest.byteCount)..<byteCount, with: $0) }
+        block.replaceSubrange((byteCount - SHA256Digest.byteCount)..<byteCount, with: digest)
         return block
+    }
+
+    /// The limbs of EMSA-PKCS1-v1_5-ENCODE for a digest of 32 zero bytes: the expected block for every
+    /// message once its four lowest limbs (the block's last 32 bytes) are the digest's. Built once per key.
+    static func encodingTemplate(byteCount: Int) -> [UInt64] {
+        BigUInt(bigEndianBytes: expectedEncoding(digest: [UInt8](repeating: 0, count: SHA256Digest.byteCount),
+                                                 byteCount: byteCount)).limbs
     }
 }
 

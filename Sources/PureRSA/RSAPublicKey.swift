@@ -30,6 +30,9 @@ extension RSA.Signing {
         let byteCount: Int
         /// Precomputed arithmetic modulo n.
         let context: MontgomeryContext
+        /// The expected PKCS#1 v1.5 block, as limbs, with the digest's four limbs left zero
+        /// (PKCS1v15Verification.swift).
+        let encodingTemplate: [UInt64]
 
         /// The modulus size in bits.
         public var keySizeInBits: Int { modulus.bitWidth }
@@ -74,6 +77,7 @@ extension RSA.Signing {
             publicExponent = e
             byteCount = (bits + 7) / 8
             self.context = context
+            encodingTemplate = Self.encodingTemplate(byteCount: byteCount)
         }
 
         /// SubjectPublicKeyInfo DER.
