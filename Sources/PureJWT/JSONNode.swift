@@ -10,8 +10,9 @@
 // the decoder, not rounded.
 
 /// A parsed JSON value. `package` so that the modules above PureJWT (AppleAuth's `JSONValue`) can read a
-/// decoder's tree directly instead of probing it type by type.
-package indirect enum JSONNode: Sendable {
+/// decoder's tree directly instead of probing it type by type. Not `indirect`: the recursion goes through
+/// arrays, which are already references, and an indirect enum puts every value in a heap box of its own.
+package enum JSONNode: Sendable {
     case null
     case bool(Bool)
     /// The number's literal text, already checked against the grammar.
@@ -114,6 +115,9 @@ struct JSONParser {
         skipWhitespace()
         if peek == UInt8(ascii: "}") { index += 1; return object }
         var seen: Set<String>? = nil
+        // Room for a typical token's members at once, instead of regrowing the arrays five times.
+        object.names.reserveCapacity(16)
+        object.values.reserveCapacity(16)
         while true {
             skipWhitespace()
             let nameOffset = index
