@@ -22,17 +22,34 @@ extension RSA.Signing {
 
     /// An RSA public key.
     public struct PublicKey: Sendable {
+        /// Everything the key holds, behind one reference: a key is copied on every lookup and call (key
+        /// sets, JWT keys), and six arrays would be six reference-count updates per copy.
+        private final class Storage: Sendable {
+            let modulus: BigUInt
+            let publicExponent: BigUInt
+            let byteCount: Int
+            let context: MontgomeryContext
+            let encodingTemplate: [UInt64]
+
+            init(modulus: BigUInt, publicExponent: BigUInt, byteCount: Int, context: MontgomeryContext,
+                 encodingTemplate: [UInt64]) {
+                (self.modulus, self.publicExponent, self.byteCount) = (modulus, publicExponent, byteCount)
+                (self.context, self.encodingTemplate) = (context, encodingTemplate)
+            }
+        }
+        private let storage: Storage
+
         /// The modulus n.
-        public let modulus: BigUInt
+        public var modulus: BigUInt { storage.modulus }
         /// The public exponent e.
-        public let publicExponent: BigUInt
+        public var publicExponent: BigUInt { storage.publicExponent }
         /// The modulus length in bytes, k in RFC 8017.
-        let byteCount: Int
+        var byteCount: Int { storage.byteCount }
         /// Precomputed arithmetic modulo n.
-        let context: MontgomeryContext
+        var context: MontgomeryContext { storage.context }
         /// The expected PKCS#1 v1.5 block, as limbs, with the digest's four limbs left zero
         /// (PKCS1v15Verification.swift).
-        let encodingTemplate: [UInt64]
+        var encodingTemplate: [UInt64] { storage.encodingTemplate }
 
         /// The modulus size in bits.
         public var keySizeInBits: Int { modulus.bitWidth }
@@ -73,11 +90,9 @@ extension RSA.Signing {
             guard e.bitWidth <= 33 else { throw RSAError(.exponentTooLarge(bits: e.bitWidth)) }
             guard e.isOdd, e > 1, e < n else { throw RSAError(.invalidExponent) }
             guard !ROCAFingerprint.matches(n) else { throw RSAError(.weakKeyROCA) }
-            modulus = n
-            publicExponent = e
-            byteCount = (bits + 7) / 8
-            self.context = context
-            encodingTemplate = Self.encodingTemplate(byteCount: byteCount)
+            let byteCount = (bits + 7) / 8
+            storage = Storage(modulus: n, publicExponent: e, byteCount: byteCount, context: context,
+                              encodingTemplate: Self.encodingTemplate(byteCount: byteCount))
         }
 
         /// SubjectPublicKeyInfo DER.
