@@ -111,13 +111,17 @@ extension BigUInt {
         var limbs = [UInt64](repeating: 0, count: (count + 7) / 8)
         var end = count
         var index = 0
-        while end > 0 {
-            let start = max(0, end - 8)
-            var limb: UInt64 = 0
-            for position in start..<end { limb = limb << 8 | UInt64(bytes[position]) }
-            limbs[index] = limb
+        // Whole limbs as one big-endian load each; the leading partial limb byte by byte.
+        let raw = UnsafeRawBufferPointer(bytes)
+        while end >= 8 {
+            limbs[index] = UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self))
             index += 1
-            end = start
+            end -= 8
+        }
+        if end > 0 {
+            var limb: UInt64 = 0
+            for position in 0..<end { limb = limb << 8 | UInt64(bytes[position]) }
+            limbs[index] = limb
         }
         self.init(limbs: limbs)
     }

@@ -27,16 +27,22 @@ struct CompactJWS {
         guard size <= maximumSize else { throw JWTError(.tokenTooLarge(size: size, limit: maximumSize)) }
         let bytes = Array(text.utf8)
         token = bytes
-        let dots = bytes.indices.filter { bytes[$0] == UInt8(ascii: ".") }
-        guard dots.count == 2 else {
-            throw JWTError(.malformed(part: "token", detail: "a compact JWS has 3 parts separated by 2 dots; this has \(dots.count + 1) parts"))
+        // The positions of the first two dots, and how many there are (no array of positions).
+        var dots = (0, 0)
+        var dotCount = 0
+        for index in bytes.indices where bytes[index] == UInt8(ascii: ".") {
+            if dotCount == 0 { dots.0 = index } else if dotCount == 1 { dots.1 = index }
+            dotCount += 1
         }
-        let headerPart = bytes[..<dots[0]]
-        let payloadPart = bytes[(dots[0] + 1)..<dots[1]]
-        let signaturePart = bytes[(dots[1] + 1)...]
+        guard dotCount == 2 else {
+            throw JWTError(.malformed(part: "token", detail: "a compact JWS has 3 parts separated by 2 dots; this has \(dotCount + 1) parts"))
+        }
+        let headerPart = bytes[..<dots.0]
+        let payloadPart = bytes[(dots.0 + 1)..<dots.1]
+        let signaturePart = bytes[(dots.1 + 1)...]
         guard !headerPart.isEmpty else { throw JWTError(.malformed(part: "header", detail: "empty")) }
         guard !signaturePart.isEmpty else { throw JWTError(.malformed(part: "signature", detail: "empty: the token is unsigned")) }
-        signingInput = bytes[..<dots[1]]
+        signingInput = bytes[..<dots.1]
 
         func decode(_ part: ArraySlice<UInt8>, _ name: String) throws(JWTError) -> [UInt8] {
             do { return try Base64URL.decode(ascii: part) } catch {
