@@ -115,9 +115,13 @@ struct JSONParser {
         skipWhitespace()
         if peek == UInt8(ascii: "}") { index += 1; return object }
         var seen: Set<String>? = nil
-        // Room for a typical token's members at once, instead of regrowing the arrays five times.
-        object.names.reserveCapacity(16)
-        object.values.reserveCapacity(16)
+        // The top-level object (a header or a claims set): room for a typical token's members at once,
+        // instead of regrowing the arrays five times. Nested objects grow as needed, so that a hostile
+        // array of thousands of tiny objects cannot make each one reserve sixteen slots.
+        if depth == 1 {
+            object.names.reserveCapacity(16)
+            object.values.reserveCapacity(16)
+        }
         while true {
             skipWhitespace()
             let nameOffset = index
