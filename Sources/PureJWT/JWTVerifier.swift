@@ -64,20 +64,18 @@ public struct JWTVerifier: Sendable {
         let jws = try CompactJWS(token, maximumSize: maximumTokenSize)
         try jws.header.validate()
         let algorithm = try JWTAlgorithm.fromHeader(jws.header.alg)
-        let candidates: [JWTKey]
-        if let kid = jws.header.kid {
-            candidates = keys.filter { $0.keyID == kid }
-            guard !candidates.isEmpty else { throw JWTError(.keyNotFound(kid: kid)) }
-        } else {
-            candidates = keys.filter { $0.algorithm == algorithm }
-            guard !candidates.isEmpty else { throw JWTError(.keyNotFound(kid: nil)) }
-        }
-        for key in candidates {
+        // Candidates: the keys with the header's kid, or without a kid, the keys for its algorithm — in
+        // order, and without building an array of them (a key copy is a reference-count update).
+        let kid = jws.header.kid
+        var foundCandidate = false
+        for key in keys where kid.map({ key.keyID == $0 }) ?? (key.algorithm == algorithm) {
+            foundCandidate = true
             guard key.algorithm == algorithm else {
                 throw JWTError(.algorithmMismatch(header: jws.header.alg, key: key.algorithm.rawValue))
             }
             if try key.verify(signature: jws.signature, signingInput: jws.signingInput) { return jws }
         }
+        guard foundCandidate else { throw JWTError(.keyNotFound(kid: kid)) }
         throw JWTError(.invalidSignature)
     }
 

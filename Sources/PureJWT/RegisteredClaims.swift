@@ -77,6 +77,12 @@ public struct RegisteredClaims: Codable, Sendable, Hashable {
             switch object[name] {
             case nil: return nil
             case .number(let text)?:
+                // The usual case, a plain count of seconds, without strtod: up to 15 digits convert
+                // exactly (below 2^53), as Double(text) would.
+                if text.utf8.count <= 15, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                   let seconds = Int64(text) {
+                    return NumericDate(secondsSince1970: Double(seconds))
+                }
                 guard let value = Double(text), value.isFinite else {
                     throw JWTError(.claimsDecoding("\"\(name)\" is out of range"))
                 }
