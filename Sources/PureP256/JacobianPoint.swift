@@ -48,29 +48,11 @@ struct JacobianPoint: Sendable {
 
     /// add-1998-cmo-2: P + Q for any P, Q, with the exceptional cases as branches. 12M + 4S and 7 field
     /// additions, against 11M + 5S and 13 for add-2007-bl: an addition costs a third of a multiplication
-    /// here (see `doubledVartime`), so the older formula is the cheaper one.
+    /// here (see `doubledVartime`), so the older formula is the cheaper one. It is the Chudnovsky form
+    /// below with Q's Z² and Z³ computed on the spot (verification keeps them in its table instead).
     func addingVartime(_ q: JacobianPoint) -> JacobianPoint {
-        if isInfinityVartime { return q }
         if q.isInfinityVartime { return self }
-        let z1z1 = z.squared
-        let z2z2 = q.z.squared
-        let u1 = x * z2z2
-        let u2 = q.x * z1z1
-        let s1 = y * q.z * z2z2
-        let s2 = q.y * z * z1z1
-        let h = u2 - u1
-        let r = s2 - s1
-        if h.isZeroMask != 0 {
-            // Same x: P = Q (double) or P = −Q (infinity).
-            return r.isZeroMask != 0 ? doubledVartime() : .infinity
-        }
-        let hh = h.squared
-        let hhh = h * hh
-        let v = u1 * hh
-        let x3 = r.squared - hhh - v.doubled
-        let y3 = r * (v - x3) - s1 * hhh
-        let z3 = z * q.z * h
-        return JacobianPoint(x: x3, y: y3, z: z3)
+        return addingVartime(ChudnovskyPoint(q))
     }
 
     /// add-1998-cmo-2 for a Q whose Z² and Z³ are known (Chudnovsky coordinates): 11M + 3S instead of
