@@ -46,17 +46,24 @@ enum ROCAFingerprint {
     }()
 
     /// Whether `modulus` has the ROCA fingerprint. Public data; variable-time is fine.
+    ///
+    /// Stops at the first prime whose test fails: for an ordinary modulus that is almost always within the
+    /// first group (its residues are found by one pass over the limbs), so key construction pays for one
+    /// pass, not for all of them.
     static func matches(_ modulus: BigUInt) -> Bool {
         let limbs = modulus.limbs
-        var residues: [UInt64: UInt64] = [:]
+        var prime = 0   // index into `subgroups`, which lists the primes in the groups' order
         for group in groups {
             // Horner from the most significant limb: r = (r·2^64 + limb) mod product, with r < product.
             var r: UInt64 = 0
             for limb in limbs.reversed() {
                 r = group.product.dividingFullWidth((r, limb)).remainder
             }
-            for p in group.primes { residues[p] = r % p }
+            for p in group.primes {
+                if !subgroups[prime].members[Int(r % p)] { return false }
+                prime += 1
+            }
         }
-        return subgroups.allSatisfy { subgroup in subgroup.members[Int(residues[subgroup.prime] ?? 0)] }
+        return true
     }
 }
