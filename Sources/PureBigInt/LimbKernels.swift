@@ -92,19 +92,21 @@ func multiplySubtractLimbs(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer
     return carry
 }
 
-/// `r[0..<count] += a[0..<count]·m0 + a[0..<count − 1]·m1·2^64` over positions 0..<count, returning what
-/// is owed at position `count`: row 0's carry and row 1's carry (row 1's last product, a[count − 1]·m1, is
-/// the caller's). Two rows at once give the processor two independent carry chains; one row's chain
-/// alone leaves it waiting on each carry. `count` ≥ 1. Shared by the schoolbook product and the two-row
-/// REDC (MontgomerySquaring.swift), which differ only in what they do at the top.
+/// `r[0..<count] += a[0..<count]·m0 + a[0..<count − 1]·m1·2^64 + carryIn` over positions 0..<count,
+/// returning what is owed at position `count`: row 0's carry and row 1's carry (row 1's last product,
+/// a[count − 1]·m1, is the caller's). Two rows at once give the processor two independent carry chains;
+/// one row's chain alone leaves it waiting on each carry. `count` ≥ 1. Shared by the schoolbook product,
+/// the squaring and the two-row REDC (MontgomerySquaring.swift), which differ only in what they do at the
+/// ends. (`carryIn` joins row 0 at position 0: a[0]·m0 + r[0] + carryIn < 2^128, so it cannot overflow.)
 @inline(__always)
 func multiplyAddTwoRowsBody(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ m0: UInt64, _ m1: UInt64,
-                            count: Int) -> (carry0: UInt64, carry1: UInt64) {
+                            count: Int, carryIn: UInt64 = 0) -> (carry0: UInt64, carry1: UInt64) {
     // Row 0 at position 0.
     var (carry0, low) = a[0].multipliedFullWidth(by: m0)
-    let (first, o) = low.addingReportingOverflow(r[0])
+    let (sum, o1) = low.addingReportingOverflow(r[0])
+    let (first, o2) = sum.addingReportingOverflow(carryIn)
     r[0] = first
-    carry0 &+= o ? 1 : 0
+    carry0 &+= (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
     var carry1: UInt64 = 0
     // Row 0 at position i, row 1 at position i (it multiplies a[i−1]).
     @inline(__always) func step(_ i: Int) {
@@ -129,11 +131,12 @@ func multiplyAddTwoRowsBody(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointe
     return (carry0, carry1)
 }
 
-/// `r[0…count+1] += a[0..<count]·m0 + a[0..<count]·m1·2^64`, for `r[count]` and `r[count+1]` zero on
-/// entry (they receive the top limbs). `count` ≥ 1.
+/// `r[0…count+1] += a[0..<count]·m0 + a[0..<count]·m1·2^64 + carryIn`, for `r[count]` and `r[count+1]`
+/// zero on entry (they receive the top limbs). `count` ≥ 1.
 @inline(__always)
-func multiplyAddTwoRows(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ m0: UInt64, _ m1: UInt64, count: Int) {
-    let (carry0, carry1) = multiplyAddTwoRowsBody(r, a, m0, m1, count: count)
+func multiplyAddTwoRows(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ m0: UInt64, _ m1: UInt64, count: Int,
+                        carryIn: UInt64 = 0) {
+    let (carry0, carry1) = multiplyAddTwoRowsBody(r, a, m0, m1, count: count, carryIn: carryIn)
     // Position count: row 0's carry and row 1's last product.
     let (h1, l1) = a[count &- 1].multipliedFullWidth(by: m1)
     let (s1, o1) = l1.addingReportingOverflow(carry0)

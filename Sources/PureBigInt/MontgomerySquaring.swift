@@ -14,17 +14,17 @@ func squareLimbsVartime(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UI
     // Cross products: row i adds a_i·a_j for j > i at limb i + j and ends at r[i + k], which no earlier
     // row has reached. Rows go in pairs (i, i + 1), two carry chains in one pass: row i from j = i + 2 and
     // row i + 1 from j = i + 2, one limb up, both written by `multiplyAddTwoRows` over a[i + 2…], which
-    // sets r[i + k] and r[i + k + 1]. Row i's first product a_i·a_(i+1) is added after, with its carry.
+    // sets r[i + k] and r[i + k + 1]. Row i's first product a_i·a_(i+1) goes in first: its low limb at
+    // r[2i + 1], and its high limb with that addition's carry (at most 2^64 − 1 together) as the pass's
+    // carry into r[2i + 2]. (A separate carry-propagation loop there cost a mispredicted branch on about
+    // every other row pair.)
     var i = 0
     while i &+ 2 < k {
-        multiplyAddTwoRows(r + (2 &* i &+ 2), a + (i &+ 2), a[i], a[i &+ 1], count: k &- i &- 2)
         let (high, low) = a[i].multipliedFullWidth(by: a[i &+ 1])
         let (s1, o1) = r[2 &* i &+ 1].addingReportingOverflow(low)
         r[2 &* i &+ 1] = s1
-        let (s2, o2) = r[2 &* i &+ 2].addingReportingOverflow(high)
-        let (s3, o3) = s2.addingReportingOverflow(o1 ? 1 : 0)
-        r[2 &* i &+ 2] = s3
-        _ = addCarry(r + (2 &* i &+ 3), (o2 ? 1 : 0) &+ (o3 ? 1 : 0), count: 2 &* k &- 2 &* i &- 3)
+        multiplyAddTwoRows(r + (2 &* i &+ 2), a + (i &+ 2), a[i], a[i &+ 1], count: k &- i &- 2,
+                           carryIn: high &+ (o1 ? 1 : 0))
         i &+= 2
     }
     if i &+ 1 < k {
