@@ -65,6 +65,20 @@ for bits in [64, 200, 1024]:
     modular.append({"modulus": h(m), "base": h(base_value), "exponent": h(exponent),
                     "power": h(pow(base_value, exponent, m)), "x": h(3), "inverse": h(pow(3, -1, m)) if math.gcd(3, m) == 1 else None})
 
+# The sliding window of MontgomeryContext.powerVartime widens with the exponent (3, 4, 5 or 6 bits; see
+# PureBigInt's Montgomery.swift): exponents on both sides of each threshold. A generator of their own, so
+# that the vectors above and below stay as they were.
+edge_rng = random.Random(20261123)
+for exponent_bits in [65, 79, 80, 239, 240, 671, 672]:
+    m = edge_rng.getrandbits(1024) | (1 << 1023) | 1
+    base_value = edge_rng.getrandbits(1024)
+    exponent = edge_rng.getrandbits(exponent_bits) | (1 << (exponent_bits - 1))
+    x = edge_rng.getrandbits(1024) % m
+    inverse = pow(x, -1, m) if math.gcd(x, m) == 1 else None
+    modular.append({"modulus": h(m), "base": h(base_value), "exponent": h(exponent),
+                    "power": h(pow(base_value, exponent, m)), "x": h(x),
+                    "inverse": h(inverse) if inverse is not None else None})
+
 signed = []
 for _ in range(60):
     bits_a, bits_b = rng.choice(sizes[:16]), rng.choice(sizes[:12])
