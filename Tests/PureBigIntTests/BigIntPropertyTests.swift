@@ -119,4 +119,26 @@ struct BigIntPropertyTests {
             #expect(context.powerVartime(base + modulus, 1) == base)
         }
     }
+
+    /// The vartime squaring (MontgomerySquaring.swift) has its own carry handling: row pairs, a product
+    /// carried into the next pair's chain, a doubling pass. The constant-time `power` uses none of it, so
+    /// the two must agree — on random operands and on the ones whose limbs are all ones, where every
+    /// carry chain runs its full length. Odd and even limb counts, around the kernels' unrolling.
+    @Test("vartime Montgomery squaring agrees with the constant-time kernel, 1–65 limbs, carries everywhere")
+    func squaringCarries() {
+        var generator = SplitMix64(seed: 0x5157)
+        for limbs in [1, 2, 3, 4, 5, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65] {
+            let modulus = random(bits: 64 * limbs, &generator) | 1
+            guard let context = MontgomeryContext(modulus: modulus) else { Issue.record("no context"); continue }
+            let allOnesLow = (BigUInt(1) << (64 * limbs - 1)) - 1     // below the modulus: its top bit is set
+            let bases = [modulus - 1, modulus - 2, allOnesLow, random(bits: 64 * limbs - 1, &generator)]
+            let exponents: [BigUInt] = [2, 3, 65537, random(bits: 100, &generator)]
+            for base in bases {
+                for exponent in exponents {
+                    #expect(context.powerVartime(base, exponent) == context.power(base, exponent),
+                            "\(limbs) limbs, e = \(exponent)")
+                }
+            }
+        }
+    }
 }
