@@ -11,32 +11,55 @@
 
 /// Width-w NAF (Hankerson, Menezes and Vanstone, "Guide to Elliptic Curve Cryptography", Alg. 3.35):
 /// digits d_i, each zero or odd with |d_i| < 2^(w−1), k = Σ d_i·2^i, and of any w consecutive digits
-/// at most one is non-zero. Writes up to 257 digits into `digits` and returns how many it wrote.
-/// Variable-time: for public scalars only.
+/// at most one is non-zero. Writes 257 digits into `digits` (zeros above the top non-zero one) and returns
+/// how many count: one past the top non-zero digit, 0 for k = 0. Variable-time: for public scalars only.
+///
+/// Algorithm 3.35 takes one bit per iteration; here each iteration consumes a whole run: a run of zero
+/// digits is k's trailing zero bits (one shift of up to 64), and a non-zero digit d leaves k − d ≡ 0
+/// (mod 2^w), so it and the w − 1 zero digits after it are one shift of w. About 256/(w + 1) non-zero
+/// digits and as many runs, instead of 257 one-bit steps (each a 256-bit shift).
 func wNAFVartime(_ scalar: U256, width: Int, into digits: UnsafeMutableBufferPointer<Int16>) -> Int {
     precondition(width >= 2 && width <= 15 && digits.count >= 257)
+    digits.initialize(repeating: 0)
     var k = scalar
     let window = UInt64(1) << UInt64(width)
+    var position = 0
     var count = 0
     // k < 2^256 − 2^224 throughout (it starts below n and grows by less than 2^(w−1) at most once per
-    // non-zero digit before being halved), so adding never carries out of 256 bits.
+    // non-zero digit before being shifted), so adding never carries out of 256 bits; and k's top set bit
+    // is at most 256 − position, so every non-zero digit lands at a position ≤ 256.
     while k.isZeroMask == 0 {
-        var digit: Int64 = 0
-        if k.w0 & 1 == 1 {
-            let low = k.w0 & (window - 1)
-            if low >= window >> 1 {
-                digit = Int64(low) - Int64(window)
-                k = U256.add(k, U256(UInt64(-digit), 0, 0, 0)).0
-            } else {
-                digit = Int64(low)
-                k = U256.subtract(k, U256(low, 0, 0, 0)).0
-            }
+        if k.w0 & 1 == 0 {
+            let zeros = k.w0 == 0 ? 64 : k.w0.trailingZeroBitCount
+            k = k.shiftedRightVartime(zeros)
+            position += zeros
+            continue
         }
-        digits[count] = Int16(digit)
-        count += 1
-        k = k.shiftedRightOne()
+        let low = k.w0 & (window - 1)
+        let digit: Int64
+        if low >= window >> 1 {
+            digit = Int64(low) - Int64(window)
+            k = U256.add(k, U256(UInt64(-digit), 0, 0, 0)).0
+        } else {
+            digit = Int64(low)
+            k = U256.subtract(k, U256(low, 0, 0, 0)).0
+        }
+        digits[position] = Int16(digit)
+        count = position + 1
+        k = k.shiftedRightVartime(width)
+        position += width
     }
     return count
+}
+
+extension U256 {
+    /// self >> s for s in 1…64. Variable-time in s (a public shift count).
+    @inline(__always)
+    func shiftedRightVartime(_ s: Int) -> U256 {
+        if s == 64 { return U256(w1, w2, w3, 0) }
+        let left = UInt64(64 - s), right = UInt64(s)
+        return U256(w0 >> right | w1 << left, w1 >> right | w2 << left, w2 >> right | w3 << left, w3 >> right)
+    }
 }
 
 /// G, 3G, 5G, …, 511G in affine form: the table for G's width-10 NAF digits (256 entries, 16 KB), built

@@ -31,10 +31,9 @@ enum ECDSA {
         // §6.4.2 step 1: r, s ∈ [1, n − 1].
         guard let rScalar = Scalar(canonical: r), rScalar.isZeroMask == 0,
               U256.lessThanMask(s, Scalar.order) != 0, s.isZeroMask == 0 else { return false }
-        // w = s⁻¹, canonical: safegcd works on plain integers (~2.2 µs; the binary extended Euclid this
-        // used before took ~2.8 µs although variable-time). The Montgomery product of a Montgomery-form
-        // value x·R with the canonical w is x·w·R·R⁻¹ = x·w: u1 and u2 come out canonical.
-        let w = Scalar.safeGCDModulus.inverse(s)
+        // w = s⁻¹, canonical, by the variable-time safegcd (s is public). The Montgomery product of a
+        // Montgomery-form value x·R with the canonical w is x·w·R·R⁻¹ = x·w: u1 and u2 come out canonical.
+        let w = Scalar.safeGCDModulus.inverseVartime(s)
         let u1 = Scalar.montgomeryMultiply(Scalar(reducing: e).montgomery, w)
         let u2 = Scalar.montgomeryMultiply(rScalar.montgomery, w)
         // §6.4.2 steps 5–8: R = u1·G + u2·Q, not the identity, and x(R) mod n = r.

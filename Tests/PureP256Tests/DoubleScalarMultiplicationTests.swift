@@ -33,6 +33,9 @@ struct DoubleScalarMultiplicationTests {
         var scalars = (0..<50).map { _ in randomScalar(&generator) }
         let (nMinus1, _) = U256.subtract(Scalar.order, U256(1, 0, 0, 0))
         scalars += [.zero, U256(1, 0, 0, 0), U256(0x7f, 0, 0, 0), U256(0xffff_ffff_ffff_ffff, 0, 0, 0), nMinus1]
+        // Long runs of zeros (whole zero limbs, a run ending at a limb boundary) and of ones.
+        scalars += [U256(0, 0, 0, 1 << 62), U256(0, 1, 0, 0), U256(1 << 63, 0, 0, 0), U256(0, 0, 1 << 63, 1),
+                    U256(0, 0, 0, 0xffff_ffff), U256(1, 0, 0, 0xffff_ffff_0000_0000), U256(0x8000_0000_0000_0001, .max, 0, 0x10)]
         for width in [2, 5, 7, 10] {
             for k in scalars {
                 let digits = [Int16](unsafeUninitializedCapacity: 257) { buffer, count in

@@ -1,6 +1,7 @@
 // The safegcd inversion against Fermat's little theorem (x^(m−2) by the generic square-and-multiply of
 // ModularArithmetic.swift, a different algorithm with no code in common) on random and edge inputs, for
-// both moduli. The Python vectors of FieldScalarVectorTests check `inverted` itself.
+// both moduli; the variable-time inversion against x·x⁻¹ ≡ 1. The Python vectors of FieldScalarVectorTests
+// check `inverted` itself.
 
 @testable import PureP256
 import Testing
@@ -66,5 +67,26 @@ struct SafeGCDInversionTests {
         }
         #expect(modulus.inverted(.zero) == .zero)
         #expect(modulus.inverted(constants.one) == constants.one)
+    }
+
+    @Test("the variable-time inversion: x·x⁻¹ ≡ 1 and equal to the constant-time one, 2,000 inputs",
+          arguments: Modulus.allCases)
+    func variableTime(_ modulus: Modulus) {
+        let constants = modulus.constants
+        let safeGCD = modulus == .field ? FieldElement.safeGCDModulus : Scalar.safeGCDModulus
+        var checked = 0
+        for x in inputs(below: constants.m) {
+            let inverse = safeGCD.inverseVartime(x)
+            #expect(inverse == safeGCD.inverse(x), "x = \(x)")
+            if x.isZeroMask == 0 {
+                // Plain integers: (x·R)·(x⁻¹·R)·R⁻¹ = R, the Montgomery form of 1.
+                let xR = constants.multiply(x, constants.rSquared), inverseR = constants.multiply(inverse, constants.rSquared)
+                #expect(constants.multiply(xR, inverseR) == constants.one, "x = \(x)")
+            }
+            checked += 1
+        }
+        #expect(checked == 2_000)
+        #expect(safeGCD.inverseVartime(.zero) == .zero)
+        #expect(safeGCD.inverseVartime(U256(1, 0, 0, 0)) == U256(1, 0, 0, 0))
     }
 }
