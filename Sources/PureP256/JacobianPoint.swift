@@ -33,6 +33,12 @@ struct JacobianPoint: Sendable {
     /// place of (Y + Z)² − Y² − Z²) and 8Y⁴ = (Y₂²)²/2. The additions are worth counting: each is a
     /// dependent carry chain plus a masked correction, about a third of a multiplication here, and a
     /// verification does 256 doublings.
+    ///
+    /// Always inlined: out of line, each of the 256 calls passed the point in and out through memory
+    /// (96 bytes each way) around the eight field operations; inlined into the verification loop,
+    /// verification is ~6% faster (median of 16 alternating runs, 65.9 → 61.9 µs). The additions,
+    /// inlined the same way, gained nothing measurable and stay out of line.
+    @inline(__always)
     func doubledVartime() -> JacobianPoint {
         if isInfinityVartime { return self }
         let delta = z.squared                               // Z²
