@@ -57,8 +57,8 @@ extension U256 {
     @inline(__always)
     func shiftedRightVartime(_ s: Int) -> U256 {
         if s == 64 { return U256(w1, w2, w3, 0) }
-        let left = UInt64(64 - s), right = UInt64(s)
-        return U256(w0 >> right | w1 << left, w1 >> right | w2 << left, w2 >> right | w3 << left, w3 >> right)
+        let left = UInt64(64 - s), right = UInt64(s)      // both in 1…63 here
+        return U256(w0 &>> right | w1 &<< left, w1 &>> right | w2 &<< left, w2 &>> right | w3 &<< left, w3 &>> right)
     }
 }
 
