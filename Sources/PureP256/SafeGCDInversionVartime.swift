@@ -26,6 +26,10 @@
 
 extension SafeGCDModulus {
     /// x⁻¹ mod M for x in [0, M) (0 for 0), plain integers in and out. Variable-time: public x only.
+    ///
+    /// The driver mirrors `inverse` line for line but is kept apart on purpose: `inverse`'s machine code
+    /// is checked for conditional jumps (scripts/audit-branches.sh), and a shared generic driver would
+    /// bring this one's early exit into the code that check covers.
     func inverseVartime(_ x: U256) -> U256 {
         var f = m, g = Signed62(x)
         var d = Signed62(0, 0, 0, 0, 0), e = Signed62(1, 0, 0, 0, 0)
