@@ -95,9 +95,9 @@ func multiplySubtractLimbs(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer
 /// `r[0..<count] += a[0..<count]·m0 + a[0..<count − 1]·m1·2^64 + carryIn` over positions 0..<count,
 /// returning what is owed at position `count`: row 0's carry and row 1's carry (row 1's last product,
 /// a[count − 1]·m1, is the caller's). Two rows at once give the processor two independent carry chains;
-/// one row's chain alone leaves it waiting on each carry. `count` ≥ 1. Shared by the schoolbook product,
-/// the squaring and the two-row REDC (MontgomerySquaring.swift), which differ only in what they do at the
-/// ends. (`carryIn` joins row 0 at position 0: a[0]·m0 + r[0] + carryIn < 2^128, so it cannot overflow.)
+/// one row's chain alone leaves it waiting on each carry. `count` ≥ 1. Shared by the schoolbook product
+/// and the squaring, which differ only in what they do at the ends. (`carryIn` joins row 0 at position 0:
+/// a[0]·m0 + r[0] + carryIn < 2^128, so it cannot overflow.)
 @inline(__always)
 func multiplyAddTwoRowsBody(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ m0: UInt64, _ m1: UInt64,
                             count: Int, carryIn: UInt64 = 0) -> (carry0: UInt64, carry1: UInt64) {
@@ -107,6 +107,16 @@ func multiplyAddTwoRowsBody(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointe
     let (first, o2) = sum.addingReportingOverflow(carryIn)
     r[0] = first
     carry0 &+= (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+    return multiplyAddTwoRowsFromPosition1(r, a, m0, m1, count: count, carry0: carry0)
+}
+
+/// Positions 1..<count of `multiplyAddTwoRowsBody`, given row 0's carry out of position 0 (row 1 starts
+/// at position 1 with no carry). The REDC (MontgomerySquaring.swift) does position 0 itself, where it
+/// knows the sum's low limb is zero.
+@inline(__always)
+func multiplyAddTwoRowsFromPosition1(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ m0: UInt64,
+                                     _ m1: UInt64, count: Int, carry0 carry0In: UInt64) -> (carry0: UInt64, carry1: UInt64) {
+    var carry0 = carry0In
     var carry1: UInt64 = 0
     // Row 0 at position i, row 1 at position i (it multiplies a[i−1]).
     @inline(__always) func step(_ i: Int) {

@@ -289,8 +289,11 @@ func montgomeryMultiplyLimbs<C: CarryArithmetic>(
         let u0 = low &+ t[0]
         carryA &+= C.carry(low, t[0], u0)
         let m = u0 &* n0Inverse
-        var (carryN, lowN) = n[0].multipliedFullWidth(by: m)
-        carryN &+= C.carry(lowN, u0, lowN &+ u0)   // the sum is 0 mod 2^64 by the choice of m
+        // u0 + low(n[0]·m) ≡ 0 (mod 2^64) by the choice of m, so it carries 1 unless u0 = 0. Taken as
+        // (u0 | −u0) >> 63, which is branch-free under both policies: as an overflow flag, LLVM made it a
+        // branch on the data here, mispredicted about half the time when the operands change.
+        var (carryN, _) = n[0].multipliedFullWidth(by: m)
+        carryN &+= (u0 | (0 &- u0)) >> 63
         @inline(__always) func step(_ j: Int) {
             let (ha, la) = a[j].multipliedFullWidth(by: bi)
             let tj = t[j]

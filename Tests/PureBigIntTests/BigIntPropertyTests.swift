@@ -124,11 +124,15 @@ struct BigIntPropertyTests {
     /// carried into the next pair's chain, a doubling pass. The constant-time `power` uses none of it, so
     /// the two must agree — on random operands and on the ones whose limbs are all ones, where every
     /// carry chain runs its full length. Odd and even limb counts, around the kernels' unrolling.
-    @Test("vartime Montgomery squaring agrees with the constant-time kernel, 1–65 limbs, carries everywhere")
+    @Test("vartime Montgomery squaring agrees with the constant-time kernel, 1–65 limbs, all-ones moduli, carries everywhere")
     func squaringCarries() {
         var generator = SplitMix64(seed: 0x5157)
-        for limbs in [1, 2, 3, 4, 5, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65] {
-            let modulus = random(bits: 64 * limbs, &generator) | 1
+        // A random odd modulus, and 2^(64·limbs) − 1, whose REDC adds all-ones rows: the carries out of
+        // the top positions of each row pair (MontgomerySquaring.swift) are as large as they get there.
+        let moduli = [1, 2, 3, 4, 5, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65].flatMap { limbs in
+            [(limbs, random(bits: 64 * limbs, &generator) | 1), (limbs, (BigUInt(1) << (64 * limbs)) - 1)]
+        }
+        for (limbs, modulus) in moduli {
             guard let context = MontgomeryContext(modulus: modulus) else { Issue.record("no context"); continue }
             let allOnesLow = (BigUInt(1) << (64 * limbs - 1)) - 1     // below the modulus: its top bit is set
             let bases = [modulus - 1, modulus - 2, allOnesLow, random(bits: 64 * limbs - 1, &generator)]
