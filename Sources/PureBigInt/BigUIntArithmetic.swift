@@ -54,7 +54,15 @@ extension BigUInt {
         let limbs = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
             lhs.limbs.withUnsafeBufferPointer { a in
                 rhs.limbs.withUnsafeBufferPointer { b in
-                    multiply(buffer.baseAddress!, a.baseAddress!, a.count, b.baseAddress!, b.count)
+                    if a.count == b.count, a.count & 1 == 0, a.count >= karatsubaEvenThreshold {
+                        let scratchCount = karatsubaScratchCount(a.count, threshold: karatsubaEvenThreshold)
+                        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: scratchCount) { scratch in
+                            multiplyKaratsubaEven(buffer.baseAddress!, a.baseAddress!, b.baseAddress!, count: a.count,
+                                                  threshold: karatsubaEvenThreshold, scratch: scratch.baseAddress!)
+                        }
+                    } else {
+                        multiply(buffer.baseAddress!, a.baseAddress!, a.count, b.baseAddress!, b.count)
+                    }
                 }
             }
             initialized = count
@@ -65,6 +73,10 @@ extension BigUInt {
     public static func *= (lhs: inout BigUInt, rhs: BigUInt) {
         lhs = lhs * rhs
     }
+
+    /// From this many limbs, equal and even in both factors, subtractive Karatsuba
+    /// (KaratsubaMultiplication.swift) beats the schoolbook product here.
+    static let karatsubaEvenThreshold = 32
 
     /// Above this many limbs in both factors, Karatsuba beats schoolbook here.
     static let karatsubaThreshold = 40

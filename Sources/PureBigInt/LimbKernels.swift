@@ -159,6 +159,18 @@ func multiplyAddTwoRows(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UI
 /// or `b`.
 func multiplyLimbs(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, aCount: Int,
                    _ b: UnsafePointer<UInt64>, bCount: Int) {
+    multiplyLimbsInlined(r, a, aCount: aCount, b, bCount: bCount)
+}
+
+/// `multiplyLimbs` for 16 × 16 limbs, the base of the Karatsuba product at 32 limbs
+/// (KaratsubaMultiplication.swift): with the counts known, the compiler unrolls the rows' inner loops.
+func multiplyLimbs16(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>) {
+    multiplyLimbsInlined(r, a, aCount: 16, b, bCount: 16)
+}
+
+@inline(__always)
+func multiplyLimbsInlined(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, aCount: Int,
+                          _ b: UnsafePointer<UInt64>, bCount: Int) {
     r.update(repeating: 0, count: aCount &+ bCount)
     var j = 0
     while j &+ 1 < bCount {

@@ -21,9 +21,13 @@ struct Vectors: Decodable {
         let shift: Int
         let right, left, and, or, xor, not: String
     }
+    struct Product: Decodable, Sendable {
+        let a, b, product: String
+    }
     let arithmetic: [Arithmetic]
     let modular: [Modular]
     let signed: [Signed]
+    let products: [Product]
 }
 
 private let vectors = try? VectorFiles.json(Vectors.self, "bigint_vectors.json")
@@ -39,6 +43,15 @@ struct BigIntVectorTests {
         #expect(vectors?.arithmetic.count == 88)
         #expect(vectors?.modular.count == 34)   // 27, then 7 at the sliding window's thresholds
         #expect(vectors?.signed.count == 60)
+        #expect(vectors?.products.count == 28)
+    }
+
+    @Test("products of equal even limb counts (subtractive Karatsuba: every sign of the half differences)",
+          arguments: vectors?.products ?? [])
+    func products(_ v: Vectors.Product) {
+        let a = hex(v.a), b = hex(v.b)
+        #expect(a * b == hex(v.product))
+        #expect(b * a == hex(v.product))
     }
 
     @Test("unsigned arithmetic, shifts, bitwise, gcd and text", arguments: vectors?.arithmetic ?? [])

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes bigint_vectors.json: expected results of big-integer operations computed with Python's own
 integers (independent of PureBigInt). Deterministic: random.Random(20261122). Values are hex strings."""
-import json, math, pathlib, random
+import itertools, json, math, pathlib, random
 
 rng = random.Random(20261122)
 sizes = [1, 2, 7, 63, 64, 65, 127, 128, 129, 191, 192, 255, 256, 511, 512, 1023, 1024, 2047, 2048, 3072, 4096, 8192]
@@ -91,6 +91,48 @@ for _ in range(60):
                    "quotient": str(q), "remainder": str(r), "shift": s, "right": str(a >> s), "left": str(a << s),
                    "and": str(a & b), "or": str(a | b), "xor": str(a ^ b), "not": str(~a)})
 
+# Products of two operands of the same even limb count go through subtractive Karatsuba (PureBigInt's
+# KaratsubaMultiplication.swift), which takes |a0 − a1| and |b0 − b1| with their signs: halves ordered
+# every way, equal halves (a zero difference) and all-ones values, at limb counts that split once, twice
+# and three times, and at ones whose halves are odd (which go to the schoolbook product below).
+product_rng = random.Random(20261124)
+def halves(limbs, order):
+    half_bits = 32 * limbs
+    low, high = product_rng.getrandbits(half_bits), product_rng.getrandbits(half_bits)
+    if order == "equal": high = low
+    elif (order == "low-larger") != (low >= high): low, high = high, low
+    return (high << half_bits | low) | (1 << (64 * limbs - 1))   # exactly `limbs` limbs
+products = []
+for limbs in [32, 34, 64, 128]:
+    for a_order, b_order in [("low-larger", "low-larger"), ("low-larger", "high-larger"),
+                             ("high-larger", "low-larger"), ("high-larger", "high-larger"), ("equal", "high-larger")]:
+        a, b = halves(limbs, a_order), halves(limbs, b_order)
+        products.append({"a": h(a), "b": h(b), "product": h(a * b)})
+    ones = (1 << (64 * limbs)) - 1
+    products.append({"a": h(ones), "b": h(ones), "product": h(ones * ones)})
+# The rare carry: adding the middle term at limb n/2 overflows limb 3n/2 and runs on above it (about
+# 2^−64 for random operands). The first operands, in this order of half values, that do it at 32 and 64
+# limbs.
+def middle_term_carries(a, b, limbs):
+    half = 1 << (32 * limbs)
+    a0, a1, b0, b1 = a % half, a // half, b % half, b // half
+    low_and_high = a0 * b0 + a1 * b1 * half * half
+    middle = a0 * b1 + a1 * b0
+    span = 1 << (64 * limbs)
+    carry = ((low_and_high // half) % span + middle % span) // span
+    limb = (low_and_high >> (64 * (limbs + limbs // 2))) % (1 << 64)
+    return limb + middle // span + carry >= 1 << 64
+for limbs in [32, 64]:
+    half = 1 << (32 * limbs)
+    values = [half - 1, half - 2, half // 2, half - (1 << 64), 1, half // 2 + 1]
+    found = 0
+    for a0, a1, b0, b1 in itertools.product(values, repeat=4):
+        a, b = a1 * half + a0, b1 * half + b0
+        if a.bit_length() == b.bit_length() == 64 * limbs and middle_term_carries(a, b, limbs):
+            products.append({"a": h(a), "b": h(b), "product": h(a * b)})
+            found += 1
+            if found == 2: break
+
 path = pathlib.Path(__file__).with_name("bigint_vectors.json")
 path.write_text(json.dumps({"generator": "generate_bigint_vectors.py (Python integers)", "arithmetic": arith,
-                            "modular": modular, "signed": signed}, indent=0) + "\n")
+                            "modular": modular, "signed": signed, "products": products}, indent=0) + "\n")
