@@ -6,6 +6,17 @@
 //                       └────────── DigestInfo prefix for SHA-256 (§9.2 note 1) ─┘
 //   with at least 8 bytes of FF, and H the 32-byte SHA-256 digest.
 //
+// The comparison is made with both sides multiplied by one factor K, which changes nothing: s^e is
+// computed by `MontgomeryContext.scaledPowerVartime`, square-and-multiply on s itself without first
+// converting it into Montgomery form, which leaves s^e·K mod n with K = R^(−f(e)) mod n (R = 2^(64·limbs),
+// f fixed by e: 65536 for e = 65537). The expected side is EM·K = EM₀·K + H·K (mod n), EM₀ being the
+// block above with the digest's 32 bytes zero and H the digest: the key holds EM₀·K·2^256 and K·2^256
+// mod n, and `multiplyAddReducedVartime` adds H (four limbs) times the second to the first and takes
+// out the 2^256 by four rounds of Montgomery reduction. K is a power of R⁻¹ and so invertible modulo the
+// odd n: s^e·K ≡ EM·K (mod n) exactly when s^e ≡ EM (mod n), and as both s^e mod n and EM (its first
+// byte is zero) are below n, exactly when m = EM, the comparison of RFC 8017 §8.2.2 step 4. Saved: the
+// conversion of s, one of the eighteen multiplications of an RSA-2048 verification.
+//
 // Verification uses only public data and may take variable time.
 
 import PureBigInt
@@ -29,22 +40,16 @@ extension RSA.Signing.PublicKey {
         // §5.2.2 step 1: s < n.
         let representative = BigUInt(bigEndianBytes: s)
         guard representative < modulus else { return false }
-        // §5.2.2 step 2: m = s^e mod n.
-        let message = context.powerVartime(representative, publicExponent)
-        // §8.2.2 steps 2–4: build the expected EM and compare the whole block — as limbs rather than
-        // bytes (I2OSP and OS2IP are each other's inverse, so comparing the integers compares the blocks).
-        // The expected block is the key's template with the digest in its four lowest limbs.
-        let limbs = message.limbs
-        guard limbs.count == encodingTemplate.count else { return false }
-        var difference: UInt64 = 0
-        digest.withUnsafeBytes { bytes in
-            for i in 0..<4 {
-                // Limb i holds the block's bytes k − 8(i + 1) ..< k − 8i: the digest's bytes 24 − 8i ..< 32 − 8i.
-                difference |= limbs[i] ^ UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 24 - 8 * i, as: UInt64.self))
-            }
+        // §5.2.2 step 2, times K: m·K mod n.
+        let scaledMessage = context.scaledPowerVartime(representative, publicExponent)
+        // §8.2.2 steps 2–4: the expected block EM = EM₀ + H (H in its last 32 bytes), times K, and the
+        // comparison of the two integers (I2OSP and OS2IP are each other's inverse, so comparing the
+        // integers compares the blocks).
+        let digestLimbs = digest.withUnsafeBytes { bytes in
+            // Limb i holds the digest's bytes 24 − 8i ..< 32 − 8i, big-endian.
+            (0..<4).map { i in UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 24 - 8 * i, as: UInt64.self)) }
         }
-        for i in 4..<limbs.count { difference |= limbs[i] ^ encodingTemplate[i] }
-        return difference == 0
+        return scaledMessage == context.multiplyAddReducedVartime(templateTerm, digestLimbs, digestFactor)
     }
 
     /// EMSA-PKCS1-v1_5-ENCODE(H) for SHA-256, §9.2, as a k-byte block, for the 32 bytes of H.
@@ -59,11 +64,11 @@ extension RSA.Signing.PublicKey {
         return block
     }
 
-    /// The limbs of EMSA-PKCS1-v1_5-ENCODE for a digest of 32 zero bytes: the expected block for every
-    /// message once its four lowest limbs (the block's last 32 bytes) are the digest's. Built once per key.
-    static func encodingTemplate(byteCount: Int) -> [UInt64] {
+    /// EMSA-PKCS1-v1_5-ENCODE for a digest of 32 zero bytes: the expected block for every message once the
+    /// digest is added to it. Built once per key.
+    static func encodingTemplate(byteCount: Int) -> BigUInt {
         BigUInt(bigEndianBytes: expectedEncoding(digest: [UInt8](repeating: 0, count: SHA256Digest.byteCount),
-                                                 byteCount: byteCount)).limbs
+                                                 byteCount: byteCount))
     }
 }
 

@@ -3,7 +3,8 @@
 // Key policy (../shared/DESIGN.md): modulus of 2048 to 16384 bits and odd; public exponent odd, greater
 // than 1, below the modulus and at most 33 bits wide (BoringSSL's bound; 65537 in practice); no ROCA
 // fingerprint (ROCAFingerprint.swift). The
-// Montgomery context for the modulus is built once, here, so that verifications do not repeat it.
+// Montgomery context for the modulus and the verification's scale factor are built once, here, so that
+// verifications do not repeat them.
 
 import PureASN1
 import PureBigInt
@@ -29,12 +30,13 @@ extension RSA.Signing {
             let publicExponent: BigUInt
             let byteCount: Int
             let context: MontgomeryContext
-            let encodingTemplate: [UInt64]
+            let digestFactor: BigUInt
+            let templateTerm: BigUInt
 
             init(modulus: BigUInt, publicExponent: BigUInt, byteCount: Int, context: MontgomeryContext,
-                 encodingTemplate: [UInt64]) {
+                 digestFactor: BigUInt, templateTerm: BigUInt) {
                 (self.modulus, self.publicExponent, self.byteCount) = (modulus, publicExponent, byteCount)
-                (self.context, self.encodingTemplate) = (context, encodingTemplate)
+                (self.context, self.digestFactor, self.templateTerm) = (context, digestFactor, templateTerm)
             }
         }
         private let storage: Storage
@@ -47,9 +49,11 @@ extension RSA.Signing {
         var byteCount: Int { storage.byteCount }
         /// Precomputed arithmetic modulo n.
         var context: MontgomeryContext { storage.context }
-        /// The expected PKCS#1 v1.5 block, as limbs, with the digest's four limbs left zero
-        /// (PKCS1v15Verification.swift).
-        var encodingTemplate: [UInt64] { storage.encodingTemplate }
+        /// K·2^256 mod n and EM₀·K·2^256 mod n, where K = R^(−f(e)) mod n is the factor that
+        /// `scaledPowerVartime` leaves on s^e and EM₀ the expected PKCS#1 v1.5 block with the digest's
+        /// bytes zero (PKCS1v15Verification.swift).
+        var digestFactor: BigUInt { storage.digestFactor }
+        var templateTerm: BigUInt { storage.templateTerm }
 
         /// The modulus size in bits.
         public var keySizeInBits: Int { modulus.bitWidth }
@@ -91,8 +95,14 @@ extension RSA.Signing {
             guard e.isOdd, e > 1, e < n else { throw RSAError(.invalidExponent) }
             guard !ROCAFingerprint.matches(n) else { throw RSAError(.weakKeyROCA) }
             let byteCount = (bits + 7) / 8
+            // K is a power of R⁻¹, invertible modulo the odd n, so never zero; were it zero through a bug,
+            // every signature would compare equal, so the invariant is checked.
+            let scale = context.scaledPowerVartime(1, e)
+            precondition(!scale.isZero, "RSA: the verification scale factor R^(−f) mod n is zero")
+            let shiftedScale = (scale << 256) % n
             storage = Storage(modulus: n, publicExponent: e, byteCount: byteCount, context: context,
-                              encodingTemplate: Self.encodingTemplate(byteCount: byteCount))
+                              digestFactor: shiftedScale,
+                              templateTerm: Self.encodingTemplate(byteCount: byteCount) * shiftedScale % n)
         }
 
         /// SubjectPublicKeyInfo DER.

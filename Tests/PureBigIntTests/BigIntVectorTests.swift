@@ -24,10 +24,15 @@ struct Vectors: Decodable {
     struct Product: Decodable, Sendable {
         let a, b, product: String
     }
+    struct Scaled: Decodable, Sendable {
+        let modulus, base, exponent, scaledPower, a, b, small, multiplyAddReduced: String
+        let smallLimbs: Int
+    }
     let arithmetic: [Arithmetic]
     let modular: [Modular]
     let signed: [Signed]
     let products: [Product]
+    let scaled: [Scaled]
 }
 
 private let vectors = try? VectorFiles.json(Vectors.self, "bigint_vectors.json")
@@ -44,6 +49,17 @@ struct BigIntVectorTests {
         #expect(vectors?.modular.count == 34)   // 27, then 7 at the sliding window's thresholds
         #expect(vectors?.signed.count == 60)
         #expect(vectors?.products.count == 28)
+        #expect(vectors?.scaled.count == 36)
+    }
+
+    @Test("powers without entering Montgomery form, and the j-round reduction (RSA verification's arithmetic)",
+          arguments: vectors?.scaled ?? [])
+    func scaled(_ v: Vectors.Scaled) throws {
+        let context = try #require(MontgomeryContext(modulus: hex(v.modulus)))
+        #expect(context.scaledPowerVartime(hex(v.base), hex(v.exponent)) == hex(v.scaledPower))
+        var small = hex(v.small).limbs
+        small += [UInt64](repeating: 0, count: v.smallLimbs - small.count)
+        #expect(context.multiplyAddReducedVartime(hex(v.a), small, hex(v.b)) == hex(v.multiplyAddReduced))
     }
 
     @Test("products of equal even limb counts (subtractive Karatsuba: every sign of the half differences)",

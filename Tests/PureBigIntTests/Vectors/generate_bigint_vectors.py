@@ -133,6 +133,33 @@ for limbs in [32, 64]:
             found += 1
             if found == 2: break
 
+# MontgomeryContext.scaledPowerVartime: base^e · R^(−f(e)) mod m, R = 2^(64·limbs), where f starts at 0
+# for e's leading bit, a squaring maps f to 2f + 1 and a multiplication by the base to f + 1; and
+# multiplyAddReducedVartime: (a + small·b) · 2^(−64·j) mod m for the j limbs of `small`
+# (PureBigInt's MontgomeryScaledPower.swift, used by RSA verification).
+scaled_rng = random.Random(20261125)
+def scale_exponent(e):
+    f = 0
+    for bit in bin(e)[3:]:
+        f = 2 * f + 1 + (bit == "1")
+    return f
+scaled = []
+for limbs in [1, 2, 3, 4, 5, 17, 32, 33, 64]:
+    m = scaled_rng.getrandbits(64 * limbs) | (1 << (64 * limbs - 1)) | 1
+    if limbs == 32:
+        m = (1 << 2048) - 1                       # all ones: the carries of every round at their largest
+    r = 1 << (64 * limbs)
+    for e in [1, 3, 65537, scaled_rng.getrandbits(33) | (1 << 32) | 1]:
+        base_value = scaled_rng.choice([0, 1, m - 1, scaled_rng.getrandbits(64 * limbs) % m])
+        j = scaled_rng.choice([1, 2, 4])
+        a, b = scaled_rng.getrandbits(64 * limbs) % m, scaled_rng.choice([m - 1, scaled_rng.getrandbits(64 * limbs) % m])
+        small = scaled_rng.choice([(1 << (64 * j)) - 1, scaled_rng.getrandbits(64 * j)])
+        scaled.append({"modulus": h(m), "base": h(base_value), "exponent": h(e),
+                       "scaledPower": h(pow(base_value, e, m) * pow(r, -scale_exponent(e), m) % m),
+                       "a": h(a), "b": h(b), "small": h(small), "smallLimbs": j,
+                       "multiplyAddReduced": h((a + small * b) * pow(2, -64 * j, m) % m)})
+
 path = pathlib.Path(__file__).with_name("bigint_vectors.json")
 path.write_text(json.dumps({"generator": "generate_bigint_vectors.py (Python integers)", "arithmetic": arith,
-                            "modular": modular, "signed": signed, "products": products}, indent=0) + "\n")
+                            "modular": modular, "signed": signed, "products": products,
+                            "scaled": scaled}, indent=0) + "\n")
