@@ -48,7 +48,7 @@ func multiplyKaratsubaEven(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer
 /// which share S = Q1 + Q2. Position j of both is computed from position j of every quarter, so each
 /// limb is read before it is overwritten; the carries (signed: −1 to 3) go in above the quarters after.
 @inline(__always)
-private func addMiddleTerm(_ r: UnsafeMutablePointer<UInt64>, _ p: UnsafePointer<UInt64>, subtract: Bool, half h: Int) {
+func addMiddleTerm(_ r: UnsafeMutablePointer<UInt64>, _ p: UnsafePointer<UInt64>, subtract: Bool, half h: Int) {
     let q0 = r, q1 = r + h, q2 = r + 2 &* h, q3 = r + 3 &* h
     var carryS: UInt64 = 0, carryX: UInt64 = 0, carryY: UInt64 = 0, carryP0: UInt64 = 0, carryP1: UInt64 = 0
     @inline(__always) func sums(_ j: Int) -> (x: UInt64, y: UInt64) {
@@ -109,7 +109,7 @@ private func addSignedCarry(_ r: UnsafeMutablePointer<UInt64>, _ carry: Int, cou
 
 /// `d = |x − y|` over `count` limbs; returns whether x < y.
 @inline(__always)
-private func absoluteDifference(_ d: UnsafeMutablePointer<UInt64>, _ x: UnsafePointer<UInt64>, _ y: UnsafePointer<UInt64>,
+func absoluteDifference(_ d: UnsafeMutablePointer<UInt64>, _ x: UnsafePointer<UInt64>, _ y: UnsafePointer<UInt64>,
                                 count: Int) -> Bool {
     let negative = compareLimbs(x, y, count: count) < 0
     let (larger, smaller) = negative ? (y, x) : (x, y)
@@ -123,4 +123,23 @@ private func absoluteDifference(_ d: UnsafeMutablePointer<UInt64>, _ x: UnsafePo
         i &+= 1
     }
     return negative
+}
+
+/// `r[0..<2·count] = a[0..<count]²` for public a (RSA verification at 4096 bits and above): Karatsuba
+/// squaring while `count` is even and at least `threshold`, a² = a1²·B² + (a0² + a1² − (a0 − a1)²)·B + a0²
+/// (the middle product is a square, so no sign to track), `squareLimbsVartime` below. `scratch` has
+/// `karatsubaScratchCount(count, threshold:)` limbs; `r` overlaps neither `a` nor `scratch`.
+func squareKaratsubaVartime(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, count n: Int, threshold: Int,
+                            scratch: UnsafeMutablePointer<UInt64>) {
+    guard n >= threshold, n & 1 == 0 else {
+        squareLimbsVartime(r, a, count: n)
+        return
+    }
+    let h = n / 2
+    let difference = scratch, square = scratch + n, below = scratch + 2 &* n
+    squareKaratsubaVartime(r, a, count: h, threshold: threshold, scratch: below)
+    squareKaratsubaVartime(r + n, a + h, count: h, threshold: threshold, scratch: below)
+    _ = absoluteDifference(difference, a, a + h, count: h)
+    squareKaratsubaVartime(square, difference, count: h, threshold: threshold, scratch: below)
+    addMiddleTerm(r, square, subtract: true, half: h)
 }

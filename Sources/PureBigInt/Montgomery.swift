@@ -207,13 +207,18 @@ public struct MontgomeryContext: Sendable {
         let rSquared: UnsafeMutablePointer<UInt64>
     }
 
+    /// From this many limbs, even, the vartime squaring splits once by Karatsuba (KaratsubaMultiplication.swift).
+    static let karatsubaSquaringThreshold = 64
+
     func withWorkspace<R>(_ body: (Workspace) -> R) -> R {
         let k = count
-        let size = 6 * k + 2
+        // x, y, z, R² (k each), t (2k + 2) and, for the Karatsuba squaring, its scratch after t.
+        let size = 6 * k + 2 + karatsubaScratchCount(k, threshold: Self.karatsubaSquaringThreshold)
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: size) { buffer in
             let base = buffer.baseAddress!
             base.initialize(repeating: 0, count: size)
-            let workspace = Workspace(x: base, y: base + k, z: base + 2 * k, t: base + 3 * k, rSquared: base + 5 * k + 2)
+            // t last but for the squaring scratch, which montgomerySquareVartime finds right after it.
+            let workspace = Workspace(x: base, y: base + k, z: base + 2 * k, t: base + 4 * k, rSquared: base + 3 * k)
             rSquared.withUnsafeBufferPointer { workspace.rSquared.update(from: $0.baseAddress!, count: k) }
             let result = body(workspace)
             base.update(repeating: 0, count: size)   // leave no intermediate values behind
@@ -244,7 +249,13 @@ public struct MontgomeryContext: Sendable {
     /// r = a²·R⁻¹ mod n for a public a < n (MontgomerySquaring.swift). `t` has 2k limbs.
     func montgomerySquareVartime(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>,
                                  _ t: UnsafeMutablePointer<UInt64>) {
-        squareLimbsVartime(t, a, count: count)
+        if count >= Self.karatsubaSquaringThreshold {
+            // The workspace's t has room past its 2k + 2 limbs for the Karatsuba scratch (withWorkspace).
+            squareKaratsubaVartime(t, a, count: count, threshold: Self.karatsubaSquaringThreshold,
+                                   scratch: t + (2 &* count &+ 2))
+        } else {
+            squareLimbsVartime(t, a, count: count)
+        }
         n.withUnsafeBufferPointer { nb in
             montgomeryReduceVartime(r, t, nb.baseAddress!, n0Inverse, count: count)
         }
