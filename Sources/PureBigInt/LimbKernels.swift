@@ -100,28 +100,30 @@ func multiplySubtractLimbs(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer
 /// a[0]·m0 + r[0] + carryIn < 2^128, so it cannot overflow.)
 @inline(__always)
 func multiplyAddTwoRowsBody(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ m0: UInt64, _ m1: UInt64,
-                            count: Int, carryIn: UInt64 = 0) -> (carry0: UInt64, carry1: UInt64) {
+                            count: Int, carryIn: UInt64 = 0, accumulate: Bool = true) -> (carry0: UInt64, carry1: UInt64) {
     // Row 0 at position 0.
     var (carry0, low) = a[0].multipliedFullWidth(by: m0)
-    let (sum, o1) = low.addingReportingOverflow(r[0])
+    let (sum, o1) = low.addingReportingOverflow(accumulate ? r[0] : 0)
     let (first, o2) = sum.addingReportingOverflow(carryIn)
     r[0] = first
     carry0 &+= (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
-    return multiplyAddTwoRowsFromPosition1(r, a, m0, m1, count: count, carry0: carry0)
+    return multiplyAddTwoRowsFromPosition1(r, a, m0, m1, count: count, carry0: carry0, accumulate: accumulate)
 }
 
 /// Positions 1..<count of `multiplyAddTwoRowsBody`, given row 0's carry out of position 0 (row 1 starts
 /// at position 1 with no carry). The REDC (MontgomerySquaring.swift) does position 0 itself, where it
-/// knows the sum's low limb is zero.
+/// knows the sum's low limb is zero. With `accumulate` false (a literal at every call site, so the
+/// compiler drops the loads), r is written rather than added to: the first rows of a product.
 @inline(__always)
 func multiplyAddTwoRowsFromPosition1(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ m0: UInt64,
-                                     _ m1: UInt64, count: Int, carry0 carry0In: UInt64) -> (carry0: UInt64, carry1: UInt64) {
+                                     _ m1: UInt64, count: Int, carry0 carry0In: UInt64,
+                                     accumulate: Bool = true) -> (carry0: UInt64, carry1: UInt64) {
     var carry0 = carry0In
     var carry1: UInt64 = 0
     // Row 0 at position i, row 1 at position i (it multiplies a[i−1]).
     @inline(__always) func step(_ i: Int) {
         let (h0, l0) = a[i].multipliedFullWidth(by: m0)
-        let (s1, o1) = l0.addingReportingOverflow(r[i])
+        let (s1, o1) = l0.addingReportingOverflow(accumulate ? r[i] : 0)
         let (s2, o2) = s1.addingReportingOverflow(carry0)
         carry0 = h0 &+ (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
         let (h1, l1) = a[i &- 1].multipliedFullWidth(by: m1)
@@ -141,12 +143,13 @@ func multiplyAddTwoRowsFromPosition1(_ r: UnsafeMutablePointer<UInt64>, _ a: Uns
     return (carry0, carry1)
 }
 
-/// `r[0…count+1] += a[0..<count]·m0 + a[0..<count]·m1·2^64 + carryIn`, for `r[count]` and `r[count+1]`
-/// zero on entry (they receive the top limbs). `count` ≥ 1.
+/// `r[0…count+1] += a[0..<count]·m0 + a[0..<count]·m1·2^64 + carryIn`, where `r[count]` and `r[count+1]`
+/// are written, not added to (they receive the top limbs); with `accumulate` false, r[0..<count] is
+/// written too (`r = …`). `count` ≥ 1.
 @inline(__always)
 func multiplyAddTwoRows(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ m0: UInt64, _ m1: UInt64, count: Int,
-                        carryIn: UInt64 = 0) {
-    let (carry0, carry1) = multiplyAddTwoRowsBody(r, a, m0, m1, count: count, carryIn: carryIn)
+                        carryIn: UInt64 = 0, accumulate: Bool = true) {
+    let (carry0, carry1) = multiplyAddTwoRowsBody(r, a, m0, m1, count: count, carryIn: carryIn, accumulate: accumulate)
     // Position count: row 0's carry and row 1's last product.
     let (h1, l1) = a[count &- 1].multipliedFullWidth(by: m1)
     let (s1, o1) = l1.addingReportingOverflow(carry0)
@@ -171,10 +174,17 @@ func multiplyLimbs16(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt6
 @inline(__always)
 func multiplyLimbsInlined(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, aCount: Int,
                           _ b: UnsafePointer<UInt64>, bCount: Int) {
-    r.update(repeating: 0, count: aCount &+ bCount)
     var j = 0
+    if bCount >= 2 {
+        // The first two rows write r[0..<aCount+2] instead of adding to zeros (no zero fill, no loads).
+        multiplyAddTwoRows(r, a, b[0], b[1], count: aCount, accumulate: false)
+        j = 2
+    } else {
+        r.update(repeating: 0, count: aCount)
+    }
     while j &+ 1 < bCount {
-        // r[j+aCount] and r[j+aCount+1] are still zero here: earlier rows reach r[j+aCount−1] at most.
+        // Rows j and j+1 add to r[j..<j+aCount], which earlier rows wrote, and write r[j+aCount] and
+        // r[j+aCount+1], which no earlier row reached.
         multiplyAddTwoRows(r + j, a, b[j], b[j &+ 1], count: aCount)
         j &+= 2
     }
