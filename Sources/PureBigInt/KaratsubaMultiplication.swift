@@ -107,7 +107,9 @@ private func addSignedCarry(_ r: UnsafeMutablePointer<UInt64>, _ carry: Int, cou
     }
 }
 
-/// `d = |x − y|` over `count` limbs; returns whether x < y.
+/// `d = |x − y|` over `count` limbs; returns whether x < y. The subtraction loop writes d directly rather
+/// than copying the larger operand and calling `subtractLimbs` in place: the copy cost 2% of a 2048-bit
+/// product.
 @inline(__always)
 func absoluteDifference(_ d: UnsafeMutablePointer<UInt64>, _ x: UnsafePointer<UInt64>, _ y: UnsafePointer<UInt64>,
                                 count: Int) -> Bool {
