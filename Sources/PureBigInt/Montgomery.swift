@@ -246,7 +246,8 @@ public struct MontgomeryContext: Sendable {
         return BigUInt(limbs: Array(UnsafeBufferPointer(start: w.z, count: count)))
     }
 
-    /// r = a²·R⁻¹ mod n for a public a < n (MontgomerySquaring.swift). `t` has 2k limbs.
+    /// r = a²·R⁻¹ mod n for a public a < n (MontgomerySquaring.swift). `t` is the workspace's: 2k + 2
+    /// limbs, and from 64 limbs the Karatsuba scratch right after them.
     func montgomerySquareVartime(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>,
                                  _ t: UnsafeMutablePointer<UInt64>) {
         if count >= Self.karatsubaSquaringThreshold {

@@ -95,8 +95,9 @@ extension RSA.Signing {
             guard e.isOdd, e > 1, e < n else { throw RSAError(.invalidExponent) }
             guard !ROCAFingerprint.matches(n) else { throw RSAError(.weakKeyROCA) }
             let byteCount = (bits + 7) / 8
-            // K is a power of R⁻¹, invertible modulo the odd n, so never zero; were it zero through a bug,
-            // every signature would compare equal, so the invariant is checked.
+            // K is a power of R⁻¹, invertible modulo the odd n, so never zero. Were it zero through a bug,
+            // the expected side would be zero for every message and the signature s = 0 would match it, so
+            // the invariant is checked.
             let scale = context.scaledPowerVartime(1, e)
             precondition(!scale.isZero, "RSA: the verification scale factor R^(−f) mod n is zero")
             let shiftedScale = (scale << 256) % n
