@@ -1,6 +1,7 @@
 // The SHA-256 compression function, FIPS 180-4 §6.2.2.
 //
-// Written for speed without leaving Swift: the eight working variables live in locals, the message
+// This file is the one-block-at-a-time path, used for messages, or their tails, of fewer than four blocks;
+// SHA256FourBlockSchedule.swift takes runs of four. Written for speed without leaving Swift: the eight working variables live in locals, the message
 // schedule in a 16-word stack window (W[t] only needs W[t-2], W[t-7], W[t-15], W[t-16]), rounds are
 // unrolled sixteen at a time so the variables rotate by renaming instead of by moves and every
 // schedule slot is a constant offset, and every add is a wrapping `&+`. No branch or memory index depends on the data, so the function is constant-time.
@@ -19,12 +20,18 @@ struct SHA256State: Sendable {
     /// Runs the compression function over `count` consecutive 64-byte blocks at `blocks`
     /// (no alignment required).
     mutating func compress(blocks: UnsafeRawPointer, count: Int) {
+        var block = blocks
+        var remaining = count
+        if remaining >= 4 {
+            compressFours(&block, &remaining)  // SHA256FourBlockSchedule.swift
+        }
+        guard remaining > 0 else { return }
+        // What is left, fewer than four blocks, one at a time.
         sha256RoundConstants.withUnsafeBufferPointer { constants in
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { window in
                 let k = constants.baseAddress!
                 let w = window.baseAddress!
-                var block = blocks
-                for _ in 0..<count {
+                for _ in 0..<remaining {
                     compressOne(block, k, w)
                     block += 64
                 }
@@ -47,22 +54,22 @@ struct SHA256State: Sendable {
         var ab = b ^ c
 
         // Step 3, t = 0…15: rounds on the message words themselves.
-        round(a, b, c, &d, e, f, g, &h, &ab, k[0], w[0])
-        round(h, a, b, &c, d, e, f, &g, &ab, k[1], w[1])
-        round(g, h, a, &b, c, d, e, &f, &ab, k[2], w[2])
-        round(f, g, h, &a, b, c, d, &e, &ab, k[3], w[3])
-        round(e, f, g, &h, a, b, c, &d, &ab, k[4], w[4])
-        round(d, e, f, &g, h, a, b, &c, &ab, k[5], w[5])
-        round(c, d, e, &f, g, h, a, &b, &ab, k[6], w[6])
-        round(b, c, d, &e, f, g, h, &a, &ab, k[7], w[7])
-        round(a, b, c, &d, e, f, g, &h, &ab, k[8], w[8])
-        round(h, a, b, &c, d, e, f, &g, &ab, k[9], w[9])
-        round(g, h, a, &b, c, d, e, &f, &ab, k[10], w[10])
-        round(f, g, h, &a, b, c, d, &e, &ab, k[11], w[11])
-        round(e, f, g, &h, a, b, c, &d, &ab, k[12], w[12])
-        round(d, e, f, &g, h, a, b, &c, &ab, k[13], w[13])
-        round(c, d, e, &f, g, h, a, &b, &ab, k[14], w[14])
-        round(b, c, d, &e, f, g, h, &a, &ab, k[15], w[15])
+        round(a, b, c, &d, e, f, g, &h, &ab, k[0] &+ w[0])
+        round(h, a, b, &c, d, e, f, &g, &ab, k[1] &+ w[1])
+        round(g, h, a, &b, c, d, e, &f, &ab, k[2] &+ w[2])
+        round(f, g, h, &a, b, c, d, &e, &ab, k[3] &+ w[3])
+        round(e, f, g, &h, a, b, c, &d, &ab, k[4] &+ w[4])
+        round(d, e, f, &g, h, a, b, &c, &ab, k[5] &+ w[5])
+        round(c, d, e, &f, g, h, a, &b, &ab, k[6] &+ w[6])
+        round(b, c, d, &e, f, g, h, &a, &ab, k[7] &+ w[7])
+        round(a, b, c, &d, e, f, g, &h, &ab, k[8] &+ w[8])
+        round(h, a, b, &c, d, e, f, &g, &ab, k[9] &+ w[9])
+        round(g, h, a, &b, c, d, e, &f, &ab, k[10] &+ w[10])
+        round(f, g, h, &a, b, c, d, &e, &ab, k[11] &+ w[11])
+        round(e, f, g, &h, a, b, c, &d, &ab, k[12] &+ w[12])
+        round(d, e, f, &g, h, a, b, &c, &ab, k[13] &+ w[13])
+        round(c, d, e, &f, g, h, a, &b, &ab, k[14] &+ w[14])
+        round(b, c, d, &e, f, g, h, &a, &ab, k[15] &+ w[15])
 
         // t = 16…63 in three groups of sixteen: the schedule is extended in place as the rounds consume
         // it. A group starts at a multiple of 16, so every window slot below is a constant offset
@@ -70,22 +77,22 @@ struct SHA256State: Sendable {
         // LLVM spent an add and a mask per access and spilled the indices (measured: +10% throughput).
         var kt = k + 16
         for _ in 0..<3 {
-            round(a, b, c, &d, e, f, g, &h, &ab, kt[0], schedule(w, 0))
-            round(h, a, b, &c, d, e, f, &g, &ab, kt[1], schedule(w, 1))
-            round(g, h, a, &b, c, d, e, &f, &ab, kt[2], schedule(w, 2))
-            round(f, g, h, &a, b, c, d, &e, &ab, kt[3], schedule(w, 3))
-            round(e, f, g, &h, a, b, c, &d, &ab, kt[4], schedule(w, 4))
-            round(d, e, f, &g, h, a, b, &c, &ab, kt[5], schedule(w, 5))
-            round(c, d, e, &f, g, h, a, &b, &ab, kt[6], schedule(w, 6))
-            round(b, c, d, &e, f, g, h, &a, &ab, kt[7], schedule(w, 7))
-            round(a, b, c, &d, e, f, g, &h, &ab, kt[8], schedule(w, 8))
-            round(h, a, b, &c, d, e, f, &g, &ab, kt[9], schedule(w, 9))
-            round(g, h, a, &b, c, d, e, &f, &ab, kt[10], schedule(w, 10))
-            round(f, g, h, &a, b, c, d, &e, &ab, kt[11], schedule(w, 11))
-            round(e, f, g, &h, a, b, c, &d, &ab, kt[12], schedule(w, 12))
-            round(d, e, f, &g, h, a, b, &c, &ab, kt[13], schedule(w, 13))
-            round(c, d, e, &f, g, h, a, &b, &ab, kt[14], schedule(w, 14))
-            round(b, c, d, &e, f, g, h, &a, &ab, kt[15], schedule(w, 15))
+            round(a, b, c, &d, e, f, g, &h, &ab, kt[0] &+ schedule(w, 0))
+            round(h, a, b, &c, d, e, f, &g, &ab, kt[1] &+ schedule(w, 1))
+            round(g, h, a, &b, c, d, e, &f, &ab, kt[2] &+ schedule(w, 2))
+            round(f, g, h, &a, b, c, d, &e, &ab, kt[3] &+ schedule(w, 3))
+            round(e, f, g, &h, a, b, c, &d, &ab, kt[4] &+ schedule(w, 4))
+            round(d, e, f, &g, h, a, b, &c, &ab, kt[5] &+ schedule(w, 5))
+            round(c, d, e, &f, g, h, a, &b, &ab, kt[6] &+ schedule(w, 6))
+            round(b, c, d, &e, f, g, h, &a, &ab, kt[7] &+ schedule(w, 7))
+            round(a, b, c, &d, e, f, g, &h, &ab, kt[8] &+ schedule(w, 8))
+            round(h, a, b, &c, d, e, f, &g, &ab, kt[9] &+ schedule(w, 9))
+            round(g, h, a, &b, c, d, e, &f, &ab, kt[10] &+ schedule(w, 10))
+            round(f, g, h, &a, b, c, d, &e, &ab, kt[11] &+ schedule(w, 11))
+            round(e, f, g, &h, a, b, c, &d, &ab, kt[12] &+ schedule(w, 12))
+            round(d, e, f, &g, h, a, b, &c, &ab, kt[13] &+ schedule(w, 13))
+            round(c, d, e, &f, g, h, a, &b, &ab, kt[14] &+ schedule(w, 14))
+            round(b, c, d, &e, f, g, h, &a, &ab, kt[15] &+ schedule(w, 15))
             kt += 16
         }
 
@@ -104,9 +111,9 @@ struct SHA256State: Sendable {
 private func round(
     _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
     _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32,
-    _ previousAB: inout UInt32, _ k: UInt32, _ w: UInt32
+    _ previousAB: inout UInt32, _ kw: UInt32
 ) {
-    let t1 = h &+ bigSigma1(e) &+ choose(e, f, g) &+ k &+ w
+    let t1 = h &+ bigSigma1(e) &+ choose(e, f, g) &+ kw
     let ab = a ^ b
     let t2 = bigSigma0(a) &+ ((ab & previousAB) ^ b)
     previousAB = ab
@@ -135,7 +142,7 @@ private func schedule(_ w: UnsafeMutablePointer<UInt32>, _ slot: Int) -> UInt32 
 @inline(__always) private func smallSigma1(_ x: UInt32) -> UInt32 { rotateRight(rotateRight(x, 2) ^ x, 17) ^ (x &>> 10) }
 
 /// FIPS 180-4 §4.2.2: the first 32 bits of the fractional parts of the cube roots of the first 64 primes.
-private let sha256RoundConstants: [UInt32] = [
+let sha256RoundConstants: [UInt32] = [
     0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
     0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
     0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
