@@ -6,12 +6,15 @@
 // `--runs N` measures the whole selection N times over and prints, per row, the run with the median
 // ratio and the range of the ratios (this machine has quiet and slow stretches minutes apart, so one
 // run can mislead); the JSON rows are then the median runs, with "ratio_min" and "ratio_max" added.
+// `--ours-only N` runs only our side of each selected row, N times, and prints the time per operation:
+// for profilers (`perf record`, `valgrind --tool=callgrind`), which should not see the peer's code.
 
 import Foundation
 
 var filter: String?
 var jsonPath: String?
 var runs = 1
+var oursOnlyIterations: Int?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -23,8 +26,14 @@ while let argument = arguments.popFirst() {
             exit(2)
         }
         runs = count
+    case "--ours-only":
+        guard let text = arguments.popFirst(), let count = Int(text), count >= 1 else {
+            FileHandle.standardError.write(Data("--ours-only needs a whole number of at least 1\n".utf8))
+            exit(2)
+        }
+        oursOnlyIterations = count
     case "--help", "-h":
-        print("usage: Benchmarks [--filter TEXT] [--json PATH] [--runs N]")
+        print("usage: Benchmarks [--filter TEXT] [--json PATH] [--runs N] [--ours-only N]")
         exit(0)
     default:
         FileHandle.standardError.write(Data("unknown argument '\(argument)'; try --help\n".utf8))
@@ -49,6 +58,16 @@ let asyncRows = wantsAsync
 if selected.isEmpty && asyncRows.isEmpty {
     FileHandle.standardError.write(Data("no benchmark name contains '\(filter ?? "")'\n".utf8))
     exit(1)
+}
+
+if let iterations = oursOnlyIterations {
+    for comparison in selected {
+        print(comparison.name, formatTime(Harness.time(iterations, comparison.ours)))
+    }
+    for comparison in asyncRows {
+        print(comparison.name, formatTime(await Harness.timeAsync(iterations, comparison.ours)))
+    }
+    exit(0)
 }
 
 func formatTime(_ ns: Double) -> String {
