@@ -27,13 +27,8 @@ struct CompactJWS {
         guard size <= maximumSize else { throw JWTError(.tokenTooLarge(size: size, limit: maximumSize)) }
         let bytes = Array(text.utf8)
         token = bytes
-        // The positions of the first two dots, and how many there are (no array of positions).
-        var dots = (0, 0)
-        var dotCount = 0
-        for index in bytes.indices where bytes[index] == UInt8(ascii: ".") {
-            if dotCount == 0 { dots.0 = index } else if dotCount == 1 { dots.1 = index }
-            dotCount += 1
-        }
+        let (dotCount, firstDot, secondDot) = bytes.withUnsafeBytes(Self.findDots)
+        let dots = (firstDot, secondDot)
         guard dotCount == 2 else {
             throw JWTError(.malformed(part: "token", detail: "a compact JWS has 3 parts separated by 2 dots; this has \(dotCount + 1) parts"))
         }
@@ -57,5 +52,36 @@ struct CompactJWS {
         header = try JWTHeader(object: object)
         payload = try decode(payloadPart, "payload")
         signature = try decode(signaturePart, "signature")
+    }
+
+    /// How many "." bytes `bytes` holds, and the offsets of the first two (0 where absent).
+    ///
+    /// Eight bytes at a time: a token is mostly base64url, and a byte-by-byte loop over a ~700-byte
+    /// Apple identity token took ~3% of an RS256 verification. For each byte b of a word, with
+    /// x = b ⊕ 0x2E, ((x ∧ 0x7F) + 0x7F) ∨ x has its top bit clear exactly when x = 0 (the sum stays
+    /// inside the byte, so no byte disturbs its neighbour and every flag is exact).
+    static func findDots(_ bytes: UnsafeRawBufferPointer) -> (count: Int, first: Int, second: Int) {
+        var count = 0, first = 0, second = 0
+        @inline(__always) func record(_ offset: Int) {
+            if count == 0 { first = offset } else if count == 1 { second = offset }
+            count &+= 1
+        }
+        let lowSevenBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let dots: UInt64 = 0x2E2E_2E2E_2E2E_2E2E
+        var offset = 0
+        while offset &+ 8 <= bytes.count {
+            let x = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) ^ dots
+            var flags = ~(((x & lowSevenBits) &+ lowSevenBits) | x) & ~lowSevenBits
+            while flags != 0 {
+                record(offset &+ flags.trailingZeroBitCount >> 3)
+                flags &= flags &- 1
+            }
+            offset &+= 8
+        }
+        while offset < bytes.count {
+            if bytes[offset] == UInt8(ascii: ".") { record(offset) }
+            offset &+= 1
+        }
+        return (count, first, second)
     }
 }
