@@ -172,6 +172,28 @@ struct JWTRuleTests {
         #expect(throws: JWTError.self) { try JSONWebKeySet(json: "[1,2]") }
     }
 
+    @Test("JWKS: more keys than the limit, or more bytes, are refused before any key is built")
+    func keySetLimits() throws {
+        func set(ofKeys count: Int) -> String {
+            let entries = (0..<count).map { #"{"kty":"OKP","crv":"Ed25519","kid":"k\#($0)","x":"AA"}"# }
+            return #"{"keys":["# + entries.joined(separator: ",") + "]}"
+        }
+        // At the default limit: read (every entry skipped, as an unsupported type).
+        let atLimit = try JSONWebKeySet(json: set(ofKeys: JSONWebKeySet.defaultMaximumKeyCount))
+        #expect(atLimit.skipped.count == 100)
+        // One over: refused, with the count, the limit and the way to raise it in the message.
+        let overCount = #expect(throws: JWTError.self) { try JSONWebKeySet(json: set(ofKeys: 101)) }
+        #expect(overCount?.description.contains("lists 101 keys, over the limit of 100; pass maximumKeyCount:") == true)
+        // A raised limit accepts it; a lowered one refuses a smaller set.
+        #expect(try JSONWebKeySet(json: set(ofKeys: 101), maximumKeyCount: 101).skipped.count == 101)
+        #expect(throws: JWTError.self) { try JSONWebKeySet(json: set(ofKeys: 3), maximumKeyCount: 2) }
+        // Size: checked on the bytes, before parsing (this document would not even parse).
+        let big = String(repeating: " ", count: JSONWebKeySet.defaultMaximumSize + 1)
+        let overSize = #expect(throws: JWTError.self) { try JSONWebKeySet(json: big) }
+        #expect(overSize?.description.contains("over the limit of 1048576; pass maximumSize:") == true)
+        #expect(throws: JWTError.self) { try JSONWebKeySet(json: set(ofKeys: 1), maximumSize: 10) }
+    }
+
     @Test("unverified decoding reads claims without a key (for debugging)")
     func unverified() throws {
         let token = handMade(header: #"{"alg":"HS256"}"#, payload: #"{"sub":"s"}"#, key: SymmetricKey(data: [UInt8](repeating: 9, count: 32)))
