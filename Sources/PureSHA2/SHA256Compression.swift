@@ -1,10 +1,11 @@
 // The SHA-256 compression function, FIPS 180-4 §6.2.2.
 //
-// This file is the one-block-at-a-time path, used for messages, or their tails, of fewer than four blocks;
-// SHA256FourBlockSchedule.swift takes runs of four. Written for speed without leaving Swift: the eight working variables live in locals, the message
-// schedule in a 16-word stack window (W[t] only needs W[t-2], W[t-7], W[t-15], W[t-16]), rounds are
-// unrolled sixteen at a time so the variables rotate by renaming instead of by moves and every
-// schedule slot is a constant offset, and every add is a wrapping `&+`. No branch or memory index depends on the data, so the function is constant-time.
+// This file is the one-block-at-a-time path, for messages (or their tails) of fewer than four blocks;
+// SHA256FourBlockSchedule.swift takes runs of four. Written for speed without leaving Swift: the eight
+// working variables live in locals, the message schedule in a 16-word stack window (W[t] only needs
+// W[t-2], W[t-7], W[t-15], W[t-16]), rounds are unrolled sixteen at a time so the variables rotate by
+// renaming instead of by moves and every schedule slot is a constant offset, and every add is a wrapping
+// `&+`. No branch or memory index depends on the data, so the function is constant-time.
 
 /// The eight-word chaining value H0…H7.
 @usableFromInline
@@ -107,6 +108,7 @@ struct SHA256State: Sendable {
 ///
 /// Maj(a, b, c) is computed as ((a ⊕ b) ∧ (b ⊕ c)) ⊕ b. This round's b ⊕ c is the previous round's
 /// a ⊕ b (the variables shift by one), so it is carried in `previousAB` instead of recomputed.
+/// `kw` is K[t] + W[t], added as one term.
 @inline(__always)
 private func round(
     _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,

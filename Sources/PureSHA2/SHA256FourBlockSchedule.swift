@@ -11,7 +11,7 @@
 // - The rounds then read W[t] + K[t] with one memory operand, and with the schedule gone from the
 //   round loop its instructions no longer compete with the rounds' for the machine's issue slots; the
 //   rounds are arranged for a short dependency chain instead (`roundFromSum`).
-// Measured on 1 MiB (Docs/Performance.md, session 8): ~515 → ~590 MB/s.
+// Measured on 1 MiB (Docs/Performance.md, session 8, a Zen 5 VM): ~515 → ~560–590 MB/s.
 //
 // Constant-time: no branch and no memory index depends on the data.
 
