@@ -7,7 +7,9 @@ public struct SHA256Digest: Digest {
     public static let byteCount = 32
 
     /// The digest bytes in order, four at a time: H0‖H1, H2‖H3, … stored big-endian in memory.
-    private var storage: (UInt64, UInt64, UInt64, UInt64)
+    /// `@usableFromInline` so that reading the bytes (`withUnsafeBytes`, iteration, `Array(digest)`)
+    /// inlines into the caller instead of costing a call per byte.
+    @usableFromInline var storage: (UInt64, UInt64, UInt64, UInt64)
 
     init(state: SHA256State) {
         // Each UInt64 holds two state words; storing it big-endian lays the bytes out in digest order.
@@ -17,6 +19,7 @@ public struct SHA256Digest: Digest {
         storage = (pair(state.h0, state.h1), pair(state.h2, state.h3), pair(state.h4, state.h5), pair(state.h6, state.h7))
     }
 
+    @inlinable
     public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try Swift.withUnsafeBytes(of: storage, body)
     }
@@ -35,17 +38,21 @@ public struct SHA256Digest: Digest {
         hasher.combine(storage.3)
     }
 
+    @inlinable
     public func makeIterator() -> Iterator { Iterator(digest: self) }
 
+    @inlinable
     public var underestimatedCount: Int { Self.byteCount }
 
     /// Iterates over the 32 bytes in order.
     public struct Iterator: IteratorProtocol {
-        private let digest: SHA256Digest
-        private var offset = 0
+        @usableFromInline let digest: SHA256Digest
+        @usableFromInline var offset = 0
 
+        @inlinable
         init(digest: SHA256Digest) { self.digest = digest }
 
+        @inlinable
         public mutating func next() -> UInt8? {
             guard offset < SHA256Digest.byteCount else { return nil }
             defer { offset += 1 }
