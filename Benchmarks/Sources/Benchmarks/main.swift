@@ -7,7 +7,7 @@
 // ratio and the range of the ratios (this machine has quiet and slow stretches minutes apart, so one
 // run can mislead); the JSON rows are then the median runs, with "ratio_min" and "ratio_max" added.
 // `--ours-only N` runs only our side of each selected row, N times, and prints the time per operation:
-// for profilers (`perf record`, `valgrind --tool=callgrind`), which should not see the peer's code.
+// for profilers (`perf record`), which should not see the peer's code.
 
 import Foundation
 
