@@ -1,6 +1,6 @@
-// The Sign in with Apple REST client over a caller-supplied transport: exchange, refresh, revoke and keys,
-// retrying server errors (5xx) and transport failures a few times with back-off — never client errors
-// (4xx), which a retry cannot fix and which would only repeat an invalid code or secret.
+// The Sign in with Apple REST client for one client ID over a caller-supplied transport: exchange,
+// refresh, revoke and keys, each with a client secret from a renewing cache, sent by the retry rules of
+// AppleRetry.swift. `SignInWithApple` holds one per configured client ID.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -8,70 +8,60 @@ import FoundationEssentials
 import Foundation
 #endif
 
+/// REST calls to Apple for one client ID (the bundle ID or Services ID that the client secret's `sub`
+/// names). Every method throws `AppleAuthError`.
 public struct AppleAuthClient: Sendable {
-    public let transport: any AppleHTTPTransport
     public let clientID: String
+    /// Apple's base URL, or a stand-in's.
+    public let baseURL: String
     private let secrets: AppleClientSecretCache
-    /// Attempts after the first one.
-    public let retries: Int
-    /// Waits between attempts, in seconds (the last one repeats). Injectable so tests do not sleep.
-    private let backoff: [TimeInterval]
-    private let sleep: @Sendable (TimeInterval) async throws -> Void
+    private let sender: AppleRequestSender
 
-    public init(transport: any AppleHTTPTransport, configuration: AppleClientSecretConfiguration, retries: Int = 2,
-                backoff: [TimeInterval] = [0.2, 1.0],
-                sleep: @escaping @Sendable (TimeInterval) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64($0 * 1e9)) }) {
-        self.transport = transport
+    /// - Parameters:
+    ///   - transport: your HTTP client.
+    ///   - configuration: the team ID, key ID, .p8 key and this client's ID.
+    ///   - baseURL: Apple's endpoints (default https://appleid.apple.com); point it at a stand-in in tests.
+    ///   - retryPolicy: how repeatable requests are retried (an exchange never is once it may have reached
+    ///     Apple).
+    ///   - secretLifetime: each client secret's lifetime in seconds (renewed five minutes before expiry).
+    public init(transport: any AppleHTTPTransport, configuration: AppleClientSecretConfiguration,
+                baseURL: String = AppleRequests.defaultBaseURL, retryPolicy: AppleRetryPolicy = AppleRetryPolicy(),
+                secretLifetime: Double = 86_400, now: @escaping @Sendable () -> Date = { Date() }) throws(AppleAuthError) {
         clientID = configuration.clientID
-        secrets = AppleClientSecretCache(configuration: configuration)
-        self.retries = max(0, retries)
-        self.backoff = backoff.isEmpty ? [0] : backoff
-        self.sleep = sleep
+        self.baseURL = try AppleRequests.checkedBaseURL(baseURL)
+        secrets = try AppleClientSecretCache(configuration: configuration, lifetime: secretLifetime, now: now)
+        sender = AppleRequestSender(transport: transport, policy: try retryPolicy.validated(), now: now)
     }
 
-    /// Exchanges an authorization code for tokens.
-    public func exchange(code: String, redirectURI: String? = nil) async throws -> AppleTokenResponse {
+    /// Exchanges an authorization code for tokens. Sent at most once unless the connection never opened:
+    /// a code is single-use. `redirectURI` must be the one of the authorization request (web flow).
+    public func exchange(code: String, redirectURI: String? = nil) async throws(AppleAuthError) -> AppleTokenResponse {
         let secret = try await secrets.secret().token
-        let response = try await send(AppleRequests.exchange(code: code, clientID: clientID, clientSecret: secret, redirectURI: redirectURI))
-        return try AppleResponses.token(status: response.status, body: Data(response.body))
+        let request = AppleRequests.exchange(code: code, clientID: clientID, clientSecret: secret, redirectURI: redirectURI, baseURL: baseURL)
+        let response = try await sender.send(request, .singleUse)
+        return try AppleResponses.token(status: response.status, body: response.body)
     }
 
     /// Validates a refresh token and gets a new access token and identity token.
-    public func refresh(_ refreshToken: String) async throws -> AppleTokenResponse {
+    public func refresh(_ refreshToken: String) async throws(AppleAuthError) -> AppleTokenResponse {
         let secret = try await secrets.secret().token
-        let response = try await send(AppleRequests.refresh(refreshToken, clientID: clientID, clientSecret: secret))
-        return try AppleResponses.token(status: response.status, body: Data(response.body))
+        let response = try await sender.send(AppleRequests.refresh(refreshToken, clientID: clientID, clientSecret: secret, baseURL: baseURL), .repeatable)
+        return try AppleResponses.token(status: response.status, body: response.body)
     }
 
-    /// Revokes a token (required on account deletion).
-    public func revoke(_ token: String, hint: AppleTokenTypeHint) async throws {
+    /// Revokes a token (required on account deletion). Succeeds only when Apple answered 2xx.
+    public func revoke(_ token: String, hint: AppleTokenTypeHint) async throws(AppleAuthError) {
         let secret = try await secrets.secret().token
-        let response = try await send(AppleRequests.revoke(token, hint: hint, clientID: clientID, clientSecret: secret))
-        try AppleResponses.revocation(status: response.status, body: Data(response.body))
+        let response = try await sender.send(AppleRequests.revoke(token, hint: hint, clientID: clientID, clientSecret: secret, baseURL: baseURL), .repeatable)
+        try AppleResponses.revocation(status: response.status, body: response.body)
     }
 
-    /// Apple's current keys, as the transport returns them (for an `AppleKeyCache`).
-    public func keys() async throws -> AppleHTTPResponse {
-        try await send(AppleRequests.keys())
+    /// Apple's current keys, as the transport returned them (any status; `AppleKeyCache` interprets it).
+    public func keys() async throws(AppleAuthError) -> AppleHTTPResponse {
+        try await sender.send(AppleRequests.keys(baseURL: baseURL), .repeatable)
     }
+}
 
-    /// Sends with retries on transport errors and 5xx responses.
-    func send(_ request: AppleHTTPRequest) async throws -> AppleHTTPResponse {
-        var attempt = 0
-        while true {
-            do {
-                let response = try await transport.send(request)
-                if (500..<600).contains(response.status), attempt < retries {
-                    try await sleep(backoff[min(attempt, backoff.count - 1)])
-                    attempt += 1
-                    continue
-                }
-                return response
-            } catch {
-                guard attempt < retries, !(error is CancellationError) else { throw error }
-                try await sleep(backoff[min(attempt, backoff.count - 1)])
-                attempt += 1
-            }
-        }
-    }
+extension AppleAuthClient: CustomStringConvertible {
+    public var description: String { "AppleAuthClient(\(clientID) at \(baseURL))" }
 }

@@ -20,20 +20,20 @@ struct AppleJWTCheck: Sendable {
         self.clientIDs = clientIDs
     }
 
-    /// The claims, after every check. Beyond JWTValidation's "one audience is ours", every audience must be
-    /// ours: OpenID Connect Core §3.1.3.7 (3) rejects an ID token with audiences the client does not trust.
-    func claims<Claims: Decodable>(of token: String, as type: Claims.Type) throws(AppleAuthError) -> Claims {
+    /// The claims and the audiences, after every check. Beyond JWTValidation's "one audience is ours",
+    /// every audience must be ours: OpenID Connect Core §3.1.3.7 (3) rejects an ID token with audiences the
+    /// client does not trust.
+    func claims<Claims: Decodable>(of token: String, as type: Claims.Type) throws(AppleAuthError) -> (Claims, [String]) {
         do throws(JWTError) {
-            let (claims, registered) = try verifier.verifyWithRegisteredClaims(token, as: Claims.self, validation: validation)
+            let verified = try verifier.verifiedJWT(token, as: Claims.self, validation: validation)
             // The validation required an audience, so `aud` is present here.
-            let audiences = registered.aud?.values ?? []
+            let audiences = verified.registeredClaims.aud?.values ?? []
             guard audiences.allSatisfy(clientIDs.contains) else {
                 throw JWTError(.audienceMismatch(expected: clientIDs.sorted(), found: audiences))
             }
-            return claims
+            return (verified.claims, audiences)
         } catch {
-            if case .algorithmMismatch(let header, _) = error.reason { throw AppleAuthError(.unexpectedAlgorithm(header)) }
-            throw AppleAuthError(.tokenRejected(error))
+            throw AppleAuthError(error)
         }
     }
 }

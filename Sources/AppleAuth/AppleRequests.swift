@@ -1,6 +1,6 @@
-// The requests of Apple's Sign in with Apple REST API ("Generate and validate tokens", "Revoke tokens"):
-// POST https://appleid.apple.com/auth/token and /auth/revoke with a form body. AppleAuth builds them; the
-// caller's HTTP client sends them.
+// The requests of Apple's Sign in with Apple REST API ("Generate and validate tokens", "Revoke tokens",
+// "Fetch Apple's public key"): POST {base}/auth/token and {base}/auth/revoke with a form body, GET
+// {base}/auth/keys. AppleAuth builds them; the caller's HTTP client sends them (`AppleHTTPTransport`).
 
 /// An HTTP request to send as it is.
 public struct AppleHTTPRequest: Sendable, Hashable {
@@ -10,11 +10,27 @@ public struct AppleHTTPRequest: Sendable, Hashable {
     /// The form-encoded body.
     public let body: String
 
+    public init(method: String, url: String, headers: [String: String], body: String) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+
     static func form(_ url: String, _ fields: [(String, String)]) -> AppleHTTPRequest {
         AppleHTTPRequest(method: "POST", url: url,
                          headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json",
                                    "User-Agent": "PureJWT-AppleAuth"],
                          body: FormEncoding.encode(fields))
+    }
+}
+
+// The form bodies carry the client secret and tokens: a request never prints them.
+extension AppleHTTPRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String { "AppleHTTPRequest(\(method) \(url), body redacted)" }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror {
+        Mirror(self, children: ["method": method, "url": url, "body": "redacted"], displayStyle: .struct)
     }
 }
 
@@ -37,9 +53,47 @@ public struct AppleHTTPResponse: Sendable, Hashable {
     }
 }
 
+// A token response body holds access and refresh tokens.
+extension AppleHTTPResponse: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String { "AppleHTTPResponse(\(status), \(body.count) bytes, body redacted)" }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror {
+        Mirror(self, children: ["status": status, "headers": headers, "body": "redacted"], displayStyle: .struct)
+    }
+}
+
 /// The one method AppleAuth needs from an HTTP client; implement it with URLSession, AsyncHTTPClient, …
+///
+/// Throw `AppleTransportError` where you can tell what happened: AppleAuth retries an authorization-code
+/// exchange only after `.connectionFailed` (the request was certainly not sent: a code is single-use, so a
+/// request that may have reached Apple is never sent twice). Any other error is treated as `.other`.
 public protocol AppleHTTPTransport: Sendable {
     func send(_ request: AppleHTTPRequest) async throws -> AppleHTTPResponse
+}
+
+/// A transport failure, classified by whether the request may have reached Apple.
+public struct AppleTransportError: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: Sendable, Hashable {
+        /// The connection never opened (refused, no route, DNS failure): the request was not sent.
+        case connectionFailed
+        /// No complete answer in time: the request may or may not have reached Apple.
+        case timedOut
+        /// Anything else after the connection opened: the request may have reached Apple.
+        case other
+    }
+
+    public let kind: Kind
+    public let message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// Whether Apple may have received the request.
+    public var requestMayHaveReachedApple: Bool { kind != .connectionFailed }
+
+    public var description: String { message }
 }
 
 /// Which token a revocation names.
@@ -48,32 +102,55 @@ public enum AppleTokenTypeHint: String, Sendable {
     case accessToken = "access_token"
 }
 
+/// Builds the REST requests against Apple's endpoints, or a stand-in's.
 public enum AppleRequests {
-    public static let tokenURL = "https://appleid.apple.com/auth/token"
-    public static let revokeURL = "https://appleid.apple.com/auth/revoke"
-    public static let keysURL = "https://appleid.apple.com/auth/keys"
+    /// Apple's production base URL.
+    public static let defaultBaseURL = "https://appleid.apple.com"
+    public static let tokenURL = defaultBaseURL + "/auth/token"
+    public static let revokeURL = defaultBaseURL + "/auth/revoke"
+    public static let keysURL = defaultBaseURL + "/auth/keys"
 
     /// Fetches Apple's public keys (JWKS).
-    public static func keys() -> AppleHTTPRequest {
-        AppleHTTPRequest(method: "GET", url: keysURL, headers: ["Accept": "application/json", "User-Agent": "PureJWT-AppleAuth"], body: "")
+    public static func keys(baseURL: String = defaultBaseURL) -> AppleHTTPRequest {
+        AppleHTTPRequest(method: "GET", url: baseURL + "/auth/keys", headers: ["Accept": "application/json", "User-Agent": "PureJWT-AppleAuth"], body: "")
     }
 
     /// Exchanges an authorization code. `redirectURI` is sent only when given (web flows that used one).
-    public static func exchange(code: String, clientID: String, clientSecret: String, redirectURI: String? = nil) -> AppleHTTPRequest {
+    public static func exchange(code: String, clientID: String, clientSecret: String, redirectURI: String? = nil,
+                                baseURL: String = defaultBaseURL) -> AppleHTTPRequest {
         var fields = [("client_id", clientID), ("client_secret", clientSecret), ("code", code), ("grant_type", "authorization_code")]
         if let redirectURI { fields.append(("redirect_uri", redirectURI)) }
-        return .form(tokenURL, fields)
+        return .form(baseURL + "/auth/token", fields)
     }
 
     /// Refreshes: validates a refresh token and returns a new access token and identity token.
-    public static func refresh(_ refreshToken: String, clientID: String, clientSecret: String) -> AppleHTTPRequest {
-        .form(tokenURL, [("client_id", clientID), ("client_secret", clientSecret), ("grant_type", "refresh_token"),
-                         ("refresh_token", refreshToken)])
+    public static func refresh(_ refreshToken: String, clientID: String, clientSecret: String,
+                               baseURL: String = defaultBaseURL) -> AppleHTTPRequest {
+        .form(baseURL + "/auth/token", [("client_id", clientID), ("client_secret", clientSecret), ("grant_type", "refresh_token"),
+                                        ("refresh_token", refreshToken)])
     }
 
     /// Revokes a token; required when a user deletes their account (App Store Review Guideline 5.1.1(v)).
-    public static func revoke(_ token: String, hint: AppleTokenTypeHint, clientID: String, clientSecret: String) -> AppleHTTPRequest {
-        .form(revokeURL, [("client_id", clientID), ("client_secret", clientSecret), ("token", token),
-                          ("token_type_hint", hint.rawValue)])
+    public static func revoke(_ token: String, hint: AppleTokenTypeHint, clientID: String, clientSecret: String,
+                              baseURL: String = defaultBaseURL) -> AppleHTTPRequest {
+        .form(baseURL + "/auth/revoke", [("client_id", clientID), ("client_secret", clientSecret), ("token", token),
+                                         ("token_type_hint", hint.rawValue)])
+    }
+
+    /// `baseURL` if it can be one: http or https, a host, no query, fragment or user info; a trailing
+    /// slash is dropped.
+    static func checkedBaseURL(_ baseURL: String) throws(AppleAuthError) -> String {
+        var url = baseURL
+        while url.hasSuffix("/") { url.removeLast() }
+        let lower = url.lowercased()
+        let rest: Substring
+        if lower.hasPrefix("https://") { rest = url.dropFirst(8) } else if lower.hasPrefix("http://") { rest = url.dropFirst(7) } else {
+            throw AppleAuthError(.invalidConfiguration("the base URL must start with https:// (or http:// for a local stand-in), not \"\(baseURL)\""))
+        }
+        let host = rest.prefix { $0 != "/" }
+        guard !host.isEmpty, !url.contains(where: { $0 == "?" || $0 == "#" || $0 == "@" || $0.isWhitespace }) else {
+            throw AppleAuthError(.invalidConfiguration("the base URL must be scheme://host[:port][/path] with no query, fragment or user info, not \"\(baseURL)\""))
+        }
+        return url
     }
 }

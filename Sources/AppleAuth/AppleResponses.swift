@@ -6,8 +6,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PureJWT
 
-/// A successful /auth/token response.
+/// A successful /auth/token response. Its tokens are credentials: it prints without them.
 public struct AppleTokenResponse: Decodable, Sendable, Hashable {
     public let accessToken: String
     public let tokenType: String
@@ -25,11 +26,12 @@ public struct AppleTokenResponse: Decodable, Sendable, Hashable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         accessToken = try c.decode(String.self, forKey: .accessToken)
         tokenType = try c.decode(String.self, forKey: .tokenType)
-        if let number = try? c.decode(Int.self, forKey: .expiresIn) {
-            expiresIn = number
-        } else if let text = try? c.decode(String.self, forKey: .expiresIn), let number = Int(text) {
-            expiresIn = number
-        } else {
+        switch try c.decode(JSONValue.self, forKey: .expiresIn) {
+        case .number(let number) where number >= 0 && number <= 1e12 && number.rounded(.towardZero) == number:
+            expiresIn = Int(number)
+        case .string(let text) where Int(text).map { $0 >= 0 } == true:
+            expiresIn = Int(text) ?? 0
+        default:
             throw DecodingError.dataCorruptedError(forKey: .expiresIn, in: c, debugDescription: "expires_in is not a number of seconds")
         }
         refreshToken = try c.decodeIfPresent(String.self, forKey: .refreshToken)
@@ -95,23 +97,43 @@ public struct AppleAPIError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 }
 
+extension AppleTokenResponse: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String {
+        "AppleTokenResponse(\(tokenType), expires in \(expiresIn) s, refresh token \(refreshToken == nil ? "absent" : "redacted"), "
+            + "identity token \(idToken == nil ? "absent" : "present"), access token redacted)"
+    }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror {
+        Mirror(self, children: ["tokenType": tokenType, "expiresIn": expiresIn, "accessToken": "redacted",
+                                "refreshToken": refreshToken == nil ? "absent" : "redacted", "idToken": idToken == nil ? "absent" : "present"],
+               displayStyle: .struct)
+    }
+}
+
+/// Apple's error body ("ErrorResponse").
+private struct AppleErrorBody: Decodable { let error: String; let error_description: String? }
+
+/// Reads Apple's answers to the REST requests (with the strict JSON parser: they are network input).
 public enum AppleResponses {
-    /// Decodes a /auth/token response: the tokens on 2xx, an `AppleAPIError` otherwise.
-    public static func token(status: Int, body: Data) throws -> AppleTokenResponse {
-        guard (200..<300).contains(status) else { throw error(status: status, body: body) }
-        return try JSONDecoder().decode(AppleTokenResponse.self, from: body)
+    /// Decodes a /auth/token response: the tokens on 2xx, `.appleRejected` otherwise.
+    public static func token<Body: Collection>(status: Int, body: Body) throws(AppleAuthError) -> AppleTokenResponse where Body.Element == UInt8 {
+        guard (200..<300).contains(status) else { throw AppleAuthError(.appleRejected(error(status: status, body: body))) }
+        do { return try StrictJSONDecoder().decode(AppleTokenResponse.self, from: body) } catch {
+            throw AppleAuthError(.invalidResponse("the token response (HTTP \(status)) is not the documented JSON: \(error)"))
+        }
     }
 
-    /// Checks a /auth/revoke response: success on 2xx (Apple sends an empty body), an `AppleAPIError` otherwise.
-    public static func revocation(status: Int, body: Data) throws {
-        guard (200..<300).contains(status) else { throw error(status: status, body: body) }
+    /// Checks a /auth/revoke response: success on 2xx (Apple sends an empty body), `.appleRejected` otherwise.
+    public static func revocation<Body: Collection>(status: Int, body: Body) throws(AppleAuthError) where Body.Element == UInt8 {
+        guard (200..<300).contains(status) else { throw AppleAuthError(.appleRejected(error(status: status, body: body))) }
     }
 
-    static func error(status: Int, body: Data) -> AppleAPIError {
-        struct Body: Decodable { let error: String; let error_description: String? }
-        guard let decoded = try? JSONDecoder().decode(Body.self, from: body) else {
+    static func error<Body: Collection>(status: Int, body: Body) -> AppleAPIError where Body.Element == UInt8 {
+        guard let decoded = try? StrictJSONDecoder(maximumSize: 64 * 1024).decode(AppleErrorBody.self, from: body) else {
+            // Not Apple's error JSON (a proxy's page, an empty 503): a short, printable excerpt.
+            let excerpt = String(decoding: body.prefix(200), as: UTF8.self).filter { !$0.isNewline }
             return AppleAPIError(status: status, code: .other("http_\(status)"), rawCode: "http_\(status)",
-                                 errorDescription: String(decoding: body.prefix(200), as: UTF8.self))
+                                 errorDescription: excerpt.isEmpty ? nil : excerpt)
         }
         return AppleAPIError(status: status, code: .init(decoded.error), rawCode: decoded.error,
                              errorDescription: decoded.error_description)

@@ -24,3 +24,58 @@ enum FormEncoding {
         return String(decoding: out, as: UTF8.self)
     }
 }
+
+extension FormEncoding {
+    /// The fields of an application/x-www-form-urlencoded body (WHATWG URL Standard §5.1, strictly): "+"
+    /// is a space, "%XX" a byte, the result must be UTF-8. Returns nil for a malformed escape or invalid
+    /// UTF-8, and for a name that appears twice (which of two values is meant would be a guess).
+    static func decode(_ body: String) -> [String: String]? {
+        var fields: [String: String] = [:]
+        for pair in body.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = unescape(parts[0]), let value = unescape(parts.count > 1 ? parts[1] : ""),
+                  fields.updateValue(value, forKey: name) == nil else { return nil }
+        }
+        return fields
+    }
+
+    static func unescape(_ text: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var iterator = text.utf8.makeIterator()
+        func hexValue(_ byte: UInt8?) -> UInt8? {
+            switch byte {
+            case let b? where b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"): return b - UInt8(ascii: "0")
+            case let b? where b >= UInt8(ascii: "a") && b <= UInt8(ascii: "f"): return b - UInt8(ascii: "a") + 10
+            case let b? where b >= UInt8(ascii: "A") && b <= UInt8(ascii: "F"): return b - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+        }
+        while let byte = iterator.next() {
+            switch byte {
+            case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "%"):
+                guard let high = hexValue(iterator.next()), let low = hexValue(iterator.next()) else { return nil }
+                bytes.append(high << 4 | low)
+            default: bytes.append(byte)
+            }
+        }
+        return String(validatingUTF8CString: bytes)
+    }
+}
+
+private extension String {
+    /// `bytes` as a String if they are valid UTF-8 with no NUL, else nil.
+    init?(validatingUTF8CString bytes: [UInt8]) {
+        guard !bytes.contains(0) else { return nil }
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var scalars = String.UnicodeScalarView()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): scalars.append(scalar)
+            case .emptyInput: self = String(scalars); return
+            case .error: return nil
+            }
+        }
+    }
+}

@@ -16,35 +16,53 @@ public struct LenientBool: Decodable, Sendable, Hashable {
     public let value: Bool
 
     public init(from decoder: any Decoder) throws {
-        // From PureJWT's decoder (every token): read the parsed value instead of trying one type and
-        // catching the error.
-        if let node = (decoder as? NodeDecoder)?.node {
-            switch node {
-            case .bool(let bool): value = bool; return
-            case .string("true"): value = true; return
-            case .string("false"): value = false; return
-            default: break                      // the general path below reports the error
-            }
-        }
-        let container = try decoder.singleValueContainer()
-        if let bool = try? container.decode(Bool.self) {
-            value = bool
-        } else {
-            switch try container.decode(String.self) {
-            case "true": value = true
-            case "false": value = false
-            case let other:
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected true or false, got \"\(other)\"")
-            }
+        // Through JSONValue: on PureJWT's decoder (every token) it reads the parsed value directly,
+        // instead of trying one type and catching the error.
+        switch try JSONValue(from: decoder) {
+        case .bool(let bool): value = bool
+        case .string("true"): value = true
+        case .string("false"): value = false
+        case let other:
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected true or false, got \(other)"))
         }
     }
 }
 
 /// The claims of an Apple identity token.
 public struct AppleIdentityToken: Decodable, Sendable {
-    /// Apple's real-user indicator: 0 unsupported, 1 unknown, 2 likely real.
-    public enum RealUserStatus: Int, Decodable, Sendable {
-        case unsupported = 0, unknown = 1, likelyReal = 2
+    /// Apple's real-user indicator: 0 unsupported, 1 unknown, 2 likely real. A value Apple may add later
+    /// is kept as it came, not fatal (a new value must not make every sign-in fail).
+    public enum RealUserStatus: Sendable, Hashable {
+        case unsupported, unknown, likelyReal
+        /// A value this library does not know.
+        case other(Int)
+
+        public init(rawValue: Int) {
+            switch rawValue {
+            case 0: self = .unsupported
+            case 1: self = .unknown
+            case 2: self = .likelyReal
+            default: self = .other(rawValue)
+            }
+        }
+
+        public var rawValue: Int {
+            switch self {
+            case .unsupported: return 0
+            case .unknown: return 1
+            case .likelyReal: return 2
+            case .other(let value): return value
+            }
+        }
+
+        /// From a JSON integer, or an integer written as a string; nil for anything else.
+        init?(_ value: JSONValue) {
+            switch value {
+            case .number(let number) where number.rounded(.towardZero) == number && abs(number) < 1e9: self.init(rawValue: Int(number))
+            case .string(let text): guard let number = Int(text) else { return nil }; self.init(rawValue: number)
+            default: return nil
+            }
+        }
     }
 
     public let iss: String
@@ -58,7 +76,11 @@ public struct AppleIdentityToken: Decodable, Sendable {
     public let email: String?
     public let emailVerified: Bool?
     public let isPrivateEmail: Bool?
+    /// Nil when absent, or when it is neither an integer nor an integer in a string (then the value is in
+    /// `otherClaims["real_user_status"]`).
     public let realUserStatus: RealUserStatus?
+    /// "azp", the authorized party (OpenID Connect Core §2), when present.
+    public let authorizedParty: String?
     public let authTime: NumericDate?
     public let transferSub: String?
     public let orgID: String?
@@ -71,7 +93,7 @@ public struct AppleIdentityToken: Decodable, Sendable {
         case iss, sub, aud, exp, iat, nonce, email
         case nonceSupported = "nonce_supported", emailVerified = "email_verified", isPrivateEmail = "is_private_email"
         case realUserStatus = "real_user_status", authTime = "auth_time", transferSub = "transfer_sub"
-        case orgID = "org_id", cHash = "c_hash", atHash = "at_hash"
+        case orgID = "org_id", cHash = "c_hash", atHash = "at_hash", authorizedParty = "azp"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -86,24 +108,18 @@ public struct AppleIdentityToken: Decodable, Sendable {
         email = try c.decodeIfPresent(String.self, forKey: .email)
         emailVerified = try c.decodeIfPresent(LenientBool.self, forKey: .emailVerified)?.value
         isPrivateEmail = try c.decodeIfPresent(LenientBool.self, forKey: .isPrivateEmail)?.value
-        realUserStatus = try c.decodeIfPresent(RealUserStatus.self, forKey: .realUserStatus)
         authTime = try c.decodeIfPresent(NumericDate.self, forKey: .authTime)
         transferSub = try c.decodeIfPresent(String.self, forKey: .transferSub)
         orgID = try c.decodeIfPresent(String.self, forKey: .orgID)
         cHash = try c.decodeIfPresent(String.self, forKey: .cHash)
         atHash = try c.decodeIfPresent(String.self, forKey: .atHash)
-        var others: [String: JSONValue] = [:]
-        if let node = (decoder as? NodeDecoder)?.node, case .object(let object) = node {
-            // From PureJWT's decoder (every token): walk the parsed members. Through `allKeys` the same
-            // took a fifth of the whole verification (an array of keys, cast to and from existentials).
-            for (name, value) in zip(object.names, object.values) where !Self.knownClaims.contains(name) {
-                others[name] = try JSONValue(value, codingPath: decoder.codingPath + [AnyCodingKey(stringValue: name)])
-            }
-        } else {
-            let all = try decoder.container(keyedBy: AnyCodingKey.self)
-            for key in all.allKeys where !Self.knownClaims.contains(key.stringValue) {
-                others[key.stringValue] = try all.decode(JSONValue.self, forKey: key)
-            }
+        authorizedParty = try c.decodeIfPresent(String.self, forKey: .authorizedParty)
+        var others = try JSONValue.members(of: decoder, excluding: Self.knownClaims)
+        switch try c.decodeIfPresent(JSONValue.self, forKey: .realUserStatus) {
+        case nil, .null?: realUserStatus = nil
+        case let value?:
+            realUserStatus = RealUserStatus(value)
+            if realUserStatus == nil { others["real_user_status"] = value }
         }
         otherClaims = others
     }
@@ -112,42 +128,70 @@ public struct AppleIdentityToken: Decodable, Sendable {
     static let knownClaims = Set(CodingKeys.allCases.map(\.rawValue))
 }
 
-/// What the token's nonce must be.
-public enum AppleNonceCheck: Sendable {
-    /// No nonce was sent; none is checked.
-    case none
-    /// The raw nonce the app generated: the token must carry its SHA-256 in lower-case hex (the practice
-    /// Apple's documentation recommends: send the hash, keep the raw value).
+/// What the token's nonce must be. There is no default: a server that sent a nonce and forgets to check
+/// it accepts replayed tokens, so the choice is written at every call.
+public enum AppleNonceCheck: Sendable, Hashable {
+    /// The raw nonce the app generated: the token must carry its SHA-256 in lower-case hex (what Apple's
+    /// documentation recommends: send the hash to Apple, keep the raw value; the web flow of
+    /// `SignInWithApple.authorizationRequest` does this).
     case raw(String)
-    /// The exact value sent in the authorization request.
+    /// The exact value that was sent in the authorization request.
     case exact(String)
+    /// No nonce was sent in the authorization request, so none is checked (the token is then replayable
+    /// until it expires; prefer sending one).
+    case notSent
 }
 
-/// Verifies Apple identity tokens for a set of client IDs against Apple's keys.
+/// What an authorization code given with a token requires of the token's `c_hash`.
+public enum AppleCodeHashPolicy: Sendable, Hashable {
+    /// `c_hash` must be present and be the code's hash (the default): the code and the token came together.
+    case required
+    /// `c_hash` is checked when present, and its absence accepted (for clients known to send tokens
+    /// without one).
+    case checkedWhenPresent
+}
+
+/// Verifies Apple identity tokens for a set of client IDs against a fixed key set (`SignInWithApple`
+/// fetches and caches the keys and calls this).
 public struct AppleIdentityTokenVerifier: Sendable {
     public static let issuer = "https://appleid.apple.com"
 
     private let check: AppleJWTCheck
+    private let codeHashPolicy: AppleCodeHashPolicy
 
     /// - Parameters:
-    ///   - clientIDs: the app's bundle ID and/or Services IDs; the token's aud must be one of them.
+    ///   - clientIDs: the app's bundle ID and/or Services IDs; every audience of the token must be one of them.
     ///   - keySet: Apple's JWKS (only its RS256 keys are used).
-    ///   - leeway: tolerated clock difference, in seconds.
+    ///   - leeway: tolerated clock difference, in seconds (finite, ≥ 0; otherwise every verification fails
+    ///     with `.invalidConfiguration`).
+    ///   - codeHashPolicy: what an authorization code requires of `c_hash`.
     public init(clientIDs: Set<String>, keySet: JSONWebKeySet, leeway: TimeInterval = 60,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                codeHashPolicy: AppleCodeHashPolicy = .required, now: @escaping @Sendable () -> Date = { Date() }) {
         check = AppleJWTCheck(clientIDs: clientIDs, keySet: keySet, leeway: leeway, now: now)
+        self.codeHashPolicy = codeHashPolicy
     }
 
-    /// The token's claims, after every check. With `authorizationCode`, a `c_hash` in the token must be the
-    /// code's hash (OpenID Connect Core §3.3.2.11: base64url of the left half of SHA-256 of the code).
-    public func verify(_ token: String, nonce: AppleNonceCheck = .none, authorizationCode: String? = nil) throws(AppleAuthError) -> AppleIdentityToken {
-        let claims = try check.claims(of: token, as: AppleIdentityToken.self)
-        if let authorizationCode, let cHash = claims.cHash {
-            let digest = SHA256.hash(data: Array(authorizationCode.utf8)).bytes
-            guard cHash == Base64URL.encode(digest.prefix(16)) else { throw AppleAuthError(.codeHashMismatch) }
+    /// The token's claims, after every check: RS256 signature by a key of the set, iss, every aud one of
+    /// the client IDs, azp (when present, or when there are several audiences) one of them, exp/iat with
+    /// the leeway, the nonce, and with `authorizationCode` the `c_hash` (OpenID Connect Core §3.3.2.11:
+    /// base64url of the left half of SHA-256 of the code).
+    public func verify(_ token: String, nonce: AppleNonceCheck, authorizationCode: String? = nil) throws(AppleAuthError) -> AppleIdentityToken {
+        let (claims, audiences) = try check.claims(of: token, as: AppleIdentityToken.self)
+        if audiences.count > 1 || claims.authorizedParty != nil {
+            guard let azp = claims.authorizedParty, check.clientIDs.contains(azp) else {
+                throw AppleAuthError(.authorizedPartyMismatch(found: claims.authorizedParty))
+            }
+        }
+        if let authorizationCode {
+            if let cHash = claims.cHash {
+                let digest = SHA256.hash(data: Array(authorizationCode.utf8)).bytes
+                guard cHash == Base64URL.encode(digest.prefix(16)) else { throw AppleAuthError(.codeHashMismatch) }
+            } else if codeHashPolicy == .required {
+                throw AppleAuthError(.missingCodeHash)
+            }
         }
         switch nonce {
-        case .none:
+        case .notSent:
             break
         case .raw(let raw):
             guard let found = claims.nonce else { throw AppleAuthError(.missingNonce) }

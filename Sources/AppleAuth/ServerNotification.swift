@@ -38,7 +38,11 @@ public struct AppleServerNotification: Sendable, Hashable {
     public let id: String?
 }
 
-/// Verifies notifications for the app's client IDs against Apple's keys.
+/// The POST body Apple sends.
+private struct NotificationBody: Decodable { let payload: String }
+
+/// Verifies notifications for the app's client IDs against a fixed key set (`SignInWithApple` fetches
+/// and caches the keys and calls this).
 public struct AppleServerNotificationVerifier: Sendable {
     private let check: AppleJWTCheck
 
@@ -47,14 +51,21 @@ public struct AppleServerNotificationVerifier: Sendable {
         check = AppleJWTCheck(clientIDs: clientIDs, keySet: keySet, leeway: leeway, now: now)
     }
 
-    /// Verifies a POST body: `{"payload": "<JWS>"}` or the bare JWS.
-    public func verify(body: Data) throws(AppleAuthError) -> AppleServerNotification {
-        struct Body: Decodable { let payload: String }
-        if let wrapped = try? JSONDecoder().decode(Body.self, from: body) { return try verify(token: wrapped.payload) }
+    /// Verifies a POST body: `{"payload": "<JWS>"}` or the bare JWS. The body is read by PureJWT's strict
+    /// parser (a body with two "payload" members is refused, not read one way here and another elsewhere).
+    public func verify<Body: Collection>(body: Body) throws(AppleAuthError) -> AppleServerNotification where Body.Element == UInt8 {
+        try verify(token: Self.token(inBody: body))
+    }
+
+    /// The JWS of a notification body, not yet verified (for choosing the key by its kid).
+    static func token<Body: Collection>(inBody body: Body) throws(AppleAuthError) -> String where Body.Element == UInt8 {
         let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
         let bytes = Array(body)
-        let trimmed = bytes.drop(while: isSpace).reversed().drop(while: isSpace).reversed()
-        return try verify(token: String(decoding: Array(trimmed), as: UTF8.self))
+        let trimmed = Array(bytes.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+        guard trimmed.first == UInt8(ascii: "{") else { return String(decoding: trimmed, as: UTF8.self) }
+        do { return try StrictJSONDecoder(maximumSize: 64 * 1024).decode(NotificationBody.self, from: trimmed).payload } catch {
+            throw AppleAuthError(.tokenRejected(JWTError(.malformed(part: "notification body", detail: "expected {\"payload\": \"<JWS>\"}: \(error)"))))
+        }
     }
 
     /// Verifies the notification JWS itself.
@@ -67,10 +78,14 @@ public struct AppleServerNotificationVerifier: Sendable {
             let email: String?
             let is_private_email: LenientBool?
         }
-        let claims = try check.claims(of: token, as: Claims.self)
+        let (claims, _) = try check.claims(of: token, as: Claims.self)
         let event: Event
-        do { event = try JSONDecoder().decode(Event.self, from: Data(claims.events.utf8)) } catch {
+        do { event = try StrictJSONDecoder(maximumSize: 64 * 1024).decode(Event.self, from: claims.events) } catch {
             throw AppleAuthError(.tokenRejected(JWTError(.claimsDecoding("\"events\" is not the expected JSON object: \(error)"))))
+        }
+        // Milliseconds since 1970, from 1970 to 9999: anything else is not a time.
+        guard event.event_time >= 0, event.event_time <= 253_402_300_799_000 else {
+            throw AppleAuthError(.tokenRejected(JWTError(.claimsDecoding("\"event_time\" is not a time in milliseconds since 1970"))))
         }
         return AppleServerNotification(type: .init(event.type), sub: event.sub,
                                        eventTime: Date(timeIntervalSince1970: event.event_time / 1000),

@@ -7,35 +7,64 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Sends AppleAuth's requests with URLSession.
+/// Sends AppleAuth's requests with URLSession. Failures are `AppleTransportError`s: a connection that
+/// never opened is `.connectionFailed` (AppleAuth may then retry even an authorization-code exchange), a
+/// deadline passed is `.timedOut`.
 public struct URLSessionTransport: AppleHTTPTransport {
+    /// The deadline of one request, in seconds.
     public let timeout: TimeInterval
-    /// Replaces "https://appleid.apple.com" in request URLs (for tests against a local server).
-    public let baseURL: String?
+    /// Responses larger than this many bytes are refused (Apple's are a few KB).
+    public let maximumResponseSize: Int
 
-    public init(timeout: TimeInterval = 15, baseURL: String? = nil) {
+    /// - Parameters:
+    ///   - timeout: the deadline of one request, from 0.001 to 3600 seconds.
+    ///   - maximumResponseSize: the largest response body accepted, in bytes.
+    public init(timeout: TimeInterval = 15, maximumResponseSize: Int = 1 << 20) throws(AppleAuthError) {
+        guard timeout >= 0.001, timeout <= 3600 else {
+            throw AppleAuthError(.invalidConfiguration("the transport's timeout must be from 0.001 to 3600 seconds, not \(timeout)"))
+        }
+        guard maximumResponseSize > 0 else {
+            throw AppleAuthError(.invalidConfiguration("the transport's maximum response size must be positive, not \(maximumResponseSize)"))
+        }
         self.timeout = timeout
-        self.baseURL = baseURL
+        self.maximumResponseSize = maximumResponseSize
     }
 
     public func send(_ request: AppleHTTPRequest) async throws -> AppleHTTPResponse {
-        var address = request.url
-        if let baseURL, address.hasPrefix("https://appleid.apple.com") {
-            address = baseURL + address.dropFirst("https://appleid.apple.com".count)
-        }
-        guard let url = URL(string: address) else { throw URLError(.badURL) }
+        guard let url = URL(string: request.url) else { throw AppleTransportError(.connectionFailed, "not a URL: \(request.url)") }
         var urlRequest = URLRequest(url: url, timeoutInterval: timeout)
         urlRequest.httpMethod = request.method
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         if !request.body.isEmpty { urlRequest.httpBody = Data(request.body.utf8) }
         let finalRequest = urlRequest
-        let (data, response) = try await Self.withDeadline(timeout) { try await URLSession.shared.data(for: finalRequest) }
-        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+        let data: Data, response: URLResponse
+        do {
+            (data, response) = try await Self.withDeadline(timeout) { try await URLSession.shared.data(for: finalRequest) }
+        } catch let error as URLError {
+            throw Self.classify(error, url: request.url)
+        }
+        guard let http = response as? HTTPURLResponse else { throw AppleTransportError(.other, "not an HTTP response from \(request.url)") }
+        guard data.count <= maximumResponseSize else {
+            throw AppleTransportError(.other, "the response from \(request.url) is \(data.count) bytes, over the limit of \(maximumResponseSize)")
+        }
         var headers: [String: String] = [:]
         for (name, value) in http.allHeaderFields {
             if let name = name as? String, let value = value as? String { headers[name] = value }
         }
         return AppleHTTPResponse(status: http.statusCode, headers: headers, body: Array(data))
+    }
+
+    /// Which URLSession errors mean the request never left: the connection was refused or the host not
+    /// found. Everything else may have reached the server.
+    static func classify(_ error: URLError, url: String) -> AppleTransportError {
+        switch error.code {
+        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet, .badURL, .unsupportedURL:
+            return AppleTransportError(.connectionFailed, "could not connect to \(url): \(error.localizedDescription)")
+        case .timedOut:
+            return AppleTransportError(.timedOut, "no answer from \(url) within the deadline")
+        default:
+            return AppleTransportError(.other, "\(url): \(error.localizedDescription)")
+        }
     }
 
     /// Runs `operation` and gives up after `seconds` with URLError(.timedOut). URLSession's own
@@ -44,6 +73,8 @@ public struct URLSessionTransport: AppleHTTPTransport {
     /// cancelled and finishes in the background.
     static func withDeadline<T: Sendable>(_ seconds: TimeInterval, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
         let once = ResumeOnce()
+        // `seconds` was checked to be finite and at most an hour when the transport was made.
+        let nanoseconds = UInt64(min(max(0, seconds), 3600) * 1e9)
         return try await withCheckedThrowingContinuation { continuation in
             let work = Task {
                 do {
@@ -54,7 +85,7 @@ public struct URLSessionTransport: AppleHTTPTransport {
                 }
             }
             Task {
-                try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1e9))
+                try? await Task.sleep(nanoseconds: nanoseconds)
                 if once.claim() {
                     work.cancel()
                     continuation.resume(throwing: URLError(.timedOut))

@@ -129,34 +129,38 @@ public struct JSONWebKeySet: Sendable {
         guard json.count <= maximumSize else {
             throw JWTError(.malformed(part: "JWKS", detail: "the document is \(json.count) bytes, over the limit of \(maximumSize); pass maximumSize: to accept larger sets from a source you trust"))
         }
-        struct Document: Decodable { let keys: [FailableKey] }
-        struct FailableKey: Decodable {
-            let result: Result<JSONWebKey, any Error>
-            init(from decoder: any Decoder) throws { result = Result { try JSONWebKey(from: decoder) } }
-        }
-        let document: Document
-        do { document = try JSONDecoder().decode(Document.self, from: json) } catch {
+        // The strict parser (duplicate members refused at any depth: two "keys" arrays, or a key with two
+        // "n"s, would let two readers of one document see different keys), then each entry on its own, so
+        // that one odd key is skipped rather than fatal.
+        let root: JSONObject
+        do { root = try JSONNode.parseObject(Array(json)) } catch {
             throw JWTError(.malformed(part: "JWKS", detail: "not a JSON object with a \"keys\" array: \(error)"))
         }
-        guard document.keys.count <= maximumKeyCount else {
-            throw JWTError(.malformed(part: "JWKS", detail: "the set lists \(document.keys.count) keys, over the limit of \(maximumKeyCount); pass maximumKeyCount: to accept larger sets from a source you trust"))
+        guard case .array(let entries)? = root["keys"] else {
+            throw JWTError(.malformed(part: "JWKS", detail: "not a JSON object with a \"keys\" array"))
+        }
+        guard entries.count <= maximumKeyCount else {
+            throw JWTError(.malformed(part: "JWKS", detail: "the set lists \(entries.count) keys, over the limit of \(maximumKeyCount); pass maximumKeyCount: to accept larger sets from a source you trust"))
+        }
+        let results: [Result<JSONWebKey, any Error>] = entries.map { entry in
+            Result { try JSONNodeDecoder.decode(JSONWebKey.self, from: entry) }
         }
         var keys: [JWTKey] = []
         var skipped: [(kid: String?, reason: String)] = []
         // A kid must name one key, usable or not: otherwise which one a token means is ambiguous.
         var seen = Set<String>()
-        for case .success(let jwk) in document.keys.map(\.result) {
+        for case .success(let jwk) in results {
             guard let kid = jwk.kid else { continue }
             guard seen.insert(kid).inserted else {
                 throw JWTError(.invalidKey("the key set has two keys with kid \"\(kid)\"; a kid must name one key"))
             }
         }
-        for entry in document.keys {
-            switch entry.result {
+        for entry in results {
+            switch entry {
             case .success(let jwk):
                 do { keys.append(try jwk.jwtKey()) } catch { skipped.append((jwk.kid, error.description)) }
             case .failure(let error):
-                skipped.append((nil, "not a JWK: \(error)"))
+                skipped.append((nil, "not a JWK: \(JSONNodeDecoder.describe(error))"))
             }
         }
         let symmetric = keys.filter { $0.algorithm == .hs256 }.count

@@ -46,6 +46,15 @@ public struct JWTError: Error, Hashable, Sendable, CustomStringConvertible {
         case claimsDecoding(String)
         /// A key that cannot be used (why).
         case invalidKey(String)
+        /// A JSON document (not a token part) that is not valid, strict JSON of the expected shape (what,
+        /// and where).
+        case invalidJSON(String)
+        /// The validation settings cannot be applied (e.g. a NaN or negative leeway): a configuration error,
+        /// reported instead of silently checking less.
+        case invalidValidation(String)
+        /// No usable key set: never fetched successfully, or the one held is past its maximum staleness
+        /// and a new one cannot be had (why, and when the next attempt is due).
+        case keysUnavailable(String)
     }
 
     public let reason: Reason
@@ -77,11 +86,11 @@ public struct JWTError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidSignatureEncoding(let length):
             return "an ES256 signature must be 64 bytes (r ‖ s, RFC 7518 §3.4) but this one has \(length); DER signatures are not JWS signatures"
         case .expired(let expiration, let now):
-            return "the token expired at \(Int64(expiration)) (now \(Int64(now)))"
+            return "the token expired at \(Self.seconds(expiration)) (now \(Self.seconds(now)))"
         case .notYetValid(let notBefore, let now):
-            return "the token is not valid before \(Int64(notBefore)) (now \(Int64(now)))"
+            return "the token is not valid before \(Self.seconds(notBefore)) (now \(Self.seconds(now)))"
         case .issuedInTheFuture(let issuedAt, let now):
-            return "the token says it was issued at \(Int64(issuedAt)), after now (\(Int64(now))); check the clocks"
+            return "the token says it was issued at \(Self.seconds(issuedAt)), after now (\(Self.seconds(now))); check the clocks"
         case .missingClaim(let name):
             return "the token has no \"\(name)\" claim, which is required"
         case .issuerMismatch(let expected, let found):
@@ -92,6 +101,19 @@ public struct JWTError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the claims could not be decoded: \(message)"
         case .invalidKey(let why):
             return "invalid key: \(why)"
+        case .invalidJSON(let why):
+            return "invalid JSON: \(why)"
+        case .invalidValidation(let why):
+            return "the token validation is misconfigured: \(why)"
+        case .keysUnavailable(let why):
+            return "no usable signing keys: \(why); tokens cannot be verified until the key set can be fetched again"
         }
+    }
+
+    /// Seconds since 1970 as whole seconds when in range, else as the Double prints (a clock or claim can
+    /// be NaN, infinite or beyond Int64: converting those with `Int64(_:)` traps).
+    static func seconds(_ value: Double) -> String {
+        if value.isFinite, abs(value) < 1e15 { return String(Int64(value.rounded(.down))) }
+        return "\(value)"
     }
 }

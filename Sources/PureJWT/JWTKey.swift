@@ -98,3 +98,26 @@ public struct JWTKey: Sendable {
         }
     }
 }
+
+// A key never prints its material: a private scalar or HMAC state in a log line or a `dump` is a leaked
+// key. What is shown is what a person needs to tell keys apart: the algorithm, the kind, the kid.
+extension JWTKey: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    private var kind: String {
+        switch material {
+        case .rsa: return "public"
+        case .p256Public: return "public"
+        case .p256Private: return "private, redacted"
+        case .hmac: return "secret, redacted"
+        }
+    }
+
+    public var description: String {
+        "JWTKey(\(algorithm.rawValue) \(kind)" + (keyID.map { ", kid \"\($0)\"" } ?? "") + ")"
+    }
+
+    public var debugDescription: String { description }
+
+    public var customMirror: Mirror {
+        Mirror(self, children: ["algorithm": algorithm, "keyID": keyID as Any], displayStyle: .struct)
+    }
+}

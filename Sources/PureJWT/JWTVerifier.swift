@@ -33,15 +33,16 @@ public struct JWTVerifier: Sendable {
     /// Verifies `token` and returns its claims decoded as `Claims`, after checking the registered claims
     /// with `validation`.
     public func verify<Claims: Decodable>(_ token: String, as type: Claims.Type = Claims.self,
-                                          validation: JWTValidation = JWTValidation()) throws(JWTError) -> Claims {
-        try verifyWithRegisteredClaims(token, as: Claims.self, validation: validation).claims
+                                          validation: JWTValidation) throws(JWTError) -> Claims {
+        try verifiedJWT(token, as: Claims.self, validation: validation).claims
     }
 
-    /// `verify(_:as:validation:)`, also returning the registered claims it validated (AppleAuth checks
-    /// every audience without decoding `aud` a second time).
-    package func verifyWithRegisteredClaims<Claims: Decodable>(
-        _ token: String, as type: Claims.Type, validation: JWTValidation
-    ) throws(JWTError) -> (claims: Claims, registered: RegisteredClaims) {
+    /// `verify(_:as:validation:)`, also returning the header and the registered claims it validated, for
+    /// checks beyond `JWTValidation` (AppleAuth requires every audience to be one of the app's) without
+    /// decoding the payload twice.
+    public func verifiedJWT<Claims: Decodable>(
+        _ token: String, as type: Claims.Type = Claims.self, validation: JWTValidation
+    ) throws(JWTError) -> VerifiedJWT<Claims> {
         let jws = try verifiedJWS(token)
         // One parse: the registered claims and the caller's type both come from the same tree.
         let object: JSONObject
@@ -50,7 +51,7 @@ public struct JWTVerifier: Sendable {
         }
         let registered = try RegisteredClaims(object: object)
         try validation.validate(registered)
-        return (try Self.decode(Claims.self, from: .object(object)), registered)
+        return VerifiedJWT(header: jws.header, registeredClaims: registered, claims: try Self.decode(Claims.self, from: .object(object)))
     }
 
     /// Verifies the signature of a JWS whose payload need not be JWT claims, and returns the payload.
@@ -97,6 +98,18 @@ public struct JWTVerifier: Sendable {
         return try decode(Claims.self, from: node)
     }
 }
+
+/// A token whose signature and registered claims have been checked.
+public struct VerifiedJWT<Claims> {
+    /// The protected header (its `alg` matched the key that verified the signature).
+    public let header: JWTHeader
+    /// iss, sub, aud, exp, nbf, iat and jti as the token carries them (already validated).
+    public let registeredClaims: RegisteredClaims
+    /// The payload decoded as the caller's type.
+    public let claims: Claims
+}
+
+extension VerifiedJWT: Sendable where Claims: Sendable {}
 
 /// Signs claims into compact JWS tokens (ES256 with a private key, or HS256).
 public struct JWTSigner: Sendable {

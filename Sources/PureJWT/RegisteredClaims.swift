@@ -119,19 +119,32 @@ public struct RegisteredClaims: Codable, Sendable, Hashable {
 }
 
 /// What a verifier checks beyond the signature.
+///
+/// The issuer and the audiences have no defaults: a token from another issuer, or minted for another
+/// service by the same issuer, verifies with the right key all the same, so leaving them unchecked must be
+/// a choice the code states (`issuer: nil, audiences: nil`), never what a forgotten argument does.
 public struct JWTValidation: Sendable {
-    /// The expected "iss", if any.
+    /// The expected "iss"; nil: not checked.
     public var issuer: String?
-    /// Accepted audiences: the token's "aud" must contain at least one. Nil: not checked.
+    /// Accepted audiences: the token's "aud" must contain at least one. Nil: not checked. Empty: a
+    /// configuration error (it would refuse every token).
     public var audiences: Set<String>?
-    /// Tolerated clock difference, in seconds, for exp, nbf and iat.
+    /// Tolerated clock difference, in seconds, for exp, nbf and iat: finite and ≥ 0, else every
+    /// verification fails with `invalidValidation` (a NaN leeway would make every time comparison false,
+    /// an infinite one would accept any time).
     public var leeway: Double
     /// Whether a token without "exp" is refused.
     public var requiresExpiration: Bool
     /// The clock.
     public var now: @Sendable () -> Date
 
-    public init(issuer: String? = nil, audiences: Set<String>? = nil, leeway: Double = 0, requiresExpiration: Bool = true,
+    /// - Parameters:
+    ///   - issuer: the expected "iss", or nil to accept any issuer.
+    ///   - audiences: the accepted "aud" values, or nil to accept any audience.
+    ///   - leeway: tolerated clock difference in seconds (finite, ≥ 0).
+    ///   - requiresExpiration: whether a token without "exp" is refused.
+    ///   - now: the clock.
+    public init(issuer: String?, audiences: Set<String>?, leeway: Double = 0, requiresExpiration: Bool = true,
                 now: @escaping @Sendable () -> Date = { Date() }) {
         self.issuer = issuer
         self.audiences = audiences
@@ -142,7 +155,14 @@ public struct JWTValidation: Sendable {
 
     /// Checks `claims` at the current time.
     func validate(_ claims: RegisteredClaims) throws(JWTError) {
+        guard leeway.isFinite, leeway >= 0 else {
+            throw JWTError(.invalidValidation("the leeway must be a finite number of seconds ≥ 0, not \(leeway)"))
+        }
         let now = self.now().timeIntervalSince1970
+        guard now.isFinite else { throw JWTError(.invalidValidation("the clock returned \(now), not a time")) }
+        if let audiences, audiences.isEmpty {
+            throw JWTError(.invalidValidation("the set of accepted audiences is empty; pass nil to accept any audience"))
+        }
         if let exp = claims.exp?.secondsSince1970 {
             // §4.1.4: the current time must be before exp.
             guard now < exp + leeway else { throw JWTError(.expired(expiration: exp, now: now)) }

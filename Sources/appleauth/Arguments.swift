@@ -57,10 +57,26 @@ struct Arguments {
         return value
     }
 
-    func number(_ name: String) throws -> Double? {
+    /// The option's value as a number within `range`: "inf", "nan", "1e300", a negative where none is
+    /// meant, and anything that is not a number are usage errors (exit 2), never a trap further on.
+    func number(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
         guard let text = value(name) else { return nil }
-        guard let number = Double(text) else { throw ToolError.usage("--\(name) must be a number, got \"\(text)\"") }
+        guard let number = Double(text), number.isFinite else {
+            throw ToolError.usage("--\(name) must be a finite number, got \"\(text)\"")
+        }
+        guard range.contains(number) else {
+            throw ToolError.usage("--\(name) must be from \(Self.show(range.lowerBound)) to \(Self.show(range.upperBound)), got \(text)")
+        }
         return number
+    }
+
+    /// A time given as seconds since 1970, from 1970 to 9999.
+    func time(_ name: String) throws -> Date? {
+        try number(name, in: 0...253_402_300_799).map { Date(timeIntervalSince1970: $0) }
+    }
+
+    private static func show(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }
 

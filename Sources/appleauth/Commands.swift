@@ -22,8 +22,8 @@ enum Commands {
         let args = try Arguments(arguments, flags: ["team-id", "key-id", "client-id", "key", "lifetime", "issued-at"])
         if args.wantsHelp { print(clientSecretHelp); return }
         let configuration = try loadConfiguration(args)
-        let issuedAt = try args.number("issued-at").map { Date(timeIntervalSince1970: $0) } ?? Date()
-        let lifetime = try args.number("lifetime") ?? 3600
+        let issuedAt = try args.time("issued-at") ?? Date()
+        let lifetime = try args.number("lifetime", in: 1...AppleClientSecretConfiguration.maximumLifetime) ?? 3600
         do {
             let secret = try configuration.makeSecret(lifetime: lifetime, now: issuedAt)
             print(secret.token)
@@ -119,26 +119,24 @@ enum Commands {
     // MARK: verify
 
     static let verifyHelp = """
-        usage: appleauth verify TOKEN --client-id ID [--client-id ID ...] [--jwks FILE]
-                                [--nonce VALUE | --raw-nonce VALUE] [--now UNIX] [--leeway SECONDS]
+        usage: appleauth verify TOKEN --client-id ID [--client-id ID ...] [--jwks FILE | --apple-base-url URL]
+                                [--nonce VALUE | --raw-nonce VALUE] [--code CODE] [--now UNIX] [--leeway SECONDS]
         Verifies an Apple identity token (fetching Apple's keys when no --jwks is given) and prints its
-        claims as JSON. On rejection: exit 1 and one line saying why. TOKEN may be -.
+        claims as JSON. With --code, the token's c_hash must be that authorization code's. On rejection:
+        exit 1 and one line saying why. TOKEN may be -.
         """
 
     static func verify(_ arguments: [String]) async throws {
-        let args = try Arguments(arguments, flags: ["client-id", "jwks", "nonce", "raw-nonce", "now", "leeway"])
+        let args = try Arguments(arguments, flags: ["client-id", "jwks", "nonce", "raw-nonce", "code", "now", "leeway", "apple-base-url"])
         if args.wantsHelp { print(verifyHelp); return }
         guard let tokenArgument = args.positional.first else { throw ToolError.usage("missing TOKEN; see --help") }
         let token = try readToken(tokenArgument)
-        let clientIDs = args.values("client-id")
-        guard !clientIDs.isEmpty else { throw ToolError.usage("missing --client-id; see --help") }
-        let keySet = try await loadKeySet(args.value("jwks"))
-        let now = try args.number("now").map { Date(timeIntervalSince1970: $0) }
-        let verifier = AppleIdentityTokenVerifier(clientIDs: Set(clientIDs), keySet: keySet, leeway: try args.number("leeway") ?? 60,
-                                                  now: { now ?? Date() })
-        let nonce: AppleNonceCheck = args.value("raw-nonce").map { .raw($0) } ?? args.value("nonce").map { .exact($0) } ?? .none
-        let claims: AppleIdentityToken
-        do { claims = try verifier.verify(token, nonce: nonce) } catch { throw classify(error) }
+        let now = try args.time("now")
+        var configuration = try serviceCall { try SignInWithAppleConfiguration(verifyingOnly: try clientIDs(args)) }
+        configuration.leeway = try args.number("leeway", in: 0...86_400) ?? 60
+        let service = try await makeService(configuration, args, now: now)
+        let nonce: AppleNonceCheck = args.value("raw-nonce").map { .raw($0) } ?? args.value("nonce").map { .exact($0) } ?? .notSent
+        let claims = try await serviceCall { try await service.verifyIdentityToken(token, nonce: nonce, authorizationCode: args.value("code")) }
         var out: [String: Any] = ["sub": claims.sub, "iss": claims.iss, "aud": claims.aud.values,
                                   "exp": claims.exp.secondsSince1970, "iat": claims.iat.secondsSince1970]
         if let email = claims.email { out["email"] = email }
@@ -149,39 +147,25 @@ enum Commands {
         print(try prettyJSON(withDates(out)))
     }
 
-    static func loadKeySet(_ path: String?) async throws -> JSONWebKeySet {
-        if let path {
-            do { return try JSONWebKeySet(json: readInput(path)) } catch let error as ToolError { throw error } catch {
-                throw ToolError.usage("\(path): \(error)")
-            }
-        }
-        do {
-            let response = try await transport().send(AppleRequests.keys())
-            guard response.status == 200 else { throw ToolError.network("Apple's keys: HTTP \(response.status)") }
-            return try JSONWebKeySet(json: Data(response.body))
-        } catch let error as ToolError { throw error } catch {
-            throw ToolError.network("could not fetch Apple's keys: \(error)")
-        }
-    }
-
     // MARK: notification
 
     static let notificationHelp = """
-        usage: appleauth notification BODY --client-id ID [--jwks FILE] [--now UNIX]
+        usage: appleauth notification BODY --client-id ID [--client-id ID ...] [--jwks FILE | --apple-base-url URL]
+                                      [--now UNIX] [--leeway SECONDS]
         Verifies a server-to-server notification (BODY: the POST body or the JWS, as a file path or -)
         and prints the event.
         """
 
     static func notification(_ arguments: [String]) async throws {
-        let args = try Arguments(arguments, flags: ["client-id", "jwks", "now"])
+        let args = try Arguments(arguments, flags: ["client-id", "jwks", "now", "leeway", "apple-base-url"])
         if args.wantsHelp { print(notificationHelp); return }
         guard let bodyArgument = args.positional.first else { throw ToolError.usage("missing BODY; see --help") }
         let body = try readInput(bodyArgument)
-        let keySet = try await loadKeySet(args.value("jwks"))
-        let now = try args.number("now").map { Date(timeIntervalSince1970: $0) }
-        let verifier = AppleServerNotificationVerifier(clientIDs: Set(args.values("client-id")), keySet: keySet, now: { now ?? Date() })
-        let event: AppleServerNotification
-        do { event = try verifier.verify(body: body) } catch { throw classify(error) }
+        let now = try args.time("now")
+        var configuration = try serviceCall { try SignInWithAppleConfiguration(verifyingOnly: try clientIDs(args)) }
+        configuration.leeway = try args.number("leeway", in: 0...86_400) ?? 60
+        let service = try await makeService(configuration, args, now: now)
+        let event = try await serviceCall { try await service.verifyNotification(body: body) }
         print(try prettyJSON(["type": "\(event.type)", "sub": event.sub, "event_time": ISO8601DateFormatter().string(from: event.eventTime),
                               "email": event.email ?? NSNull(), "is_private_email": event.isPrivateEmail.map { $0 as Any } ?? NSNull()]))
     }
@@ -189,28 +173,22 @@ enum Commands {
     // MARK: token, revoke, keys (network)
 
     static let tokenHelp = """
-        usage: appleauth token --client-id ID --team-id ID --key-id ID --key FILE
+        usage: appleauth token --client-id ID --team-id ID --key-id ID --key FILE [--apple-base-url URL]
                                (--code CODE [--redirect-uri URI] | --refresh-token TOKEN)
         Exchanges an authorization code or refreshes a token at Apple; prints Apple's JSON answer.
         """
 
     static func token(_ arguments: [String]) async throws {
-        let args = try Arguments(arguments, flags: ["client-id", "team-id", "key-id", "key", "code", "redirect-uri", "refresh-token"])
+        let args = try Arguments(arguments, flags: ["client-id", "team-id", "key-id", "key", "code", "redirect-uri", "refresh-token", "apple-base-url"])
         if args.wantsHelp { print(tokenHelp); return }
-        let client = AppleAuthClient(transport: transport(), configuration: try loadConfiguration(args))
+        let (service, clientID) = try await restService(args)
         let response: AppleTokenResponse
-        do {
-            if let code = args.value("code") {
-                response = try await client.exchange(code: code, redirectURI: args.value("redirect-uri"))
-            } else if let refresh = args.value("refresh-token") {
-                response = try await client.refresh(refresh)
-            } else {
-                throw ToolError.usage("give --code or --refresh-token; see --help")
-            }
-        } catch let error as ToolError { throw error } catch let error as AppleAPIError {
-            throw ToolError(code: error.status >= 500 ? .network : .rejected, message: error.description)
-        } catch {
-            throw ToolError.network("\(error)")
+        if let code = args.value("code") {
+            response = try await serviceCall { try await service.exchange(code: code, clientID: clientID, redirectURI: args.value("redirect-uri")) }
+        } else if let refresh = args.value("refresh-token") {
+            response = try await serviceCall { try await service.refresh(refresh, clientID: clientID) }
+        } else {
+            throw ToolError.usage("give --code or --refresh-token; see --help")
         }
         var out: [String: Any] = ["access_token": response.accessToken, "token_type": response.tokenType, "expires_in": response.expiresIn]
         if let refresh = response.refreshToken { out["refresh_token"] = refresh }
@@ -220,47 +198,102 @@ enum Commands {
 
     static let revokeHelp = """
         usage: appleauth revoke --client-id ID --team-id ID --key-id ID --key FILE --token TOKEN
-                                [--hint refresh_token|access_token]
+                                [--hint refresh_token|access_token] [--apple-base-url URL]
         Revokes a token at Apple (required when a user deletes their account).
         """
 
     static func revoke(_ arguments: [String]) async throws {
-        let args = try Arguments(arguments, flags: ["client-id", "team-id", "key-id", "key", "token", "hint"])
+        let args = try Arguments(arguments, flags: ["client-id", "team-id", "key-id", "key", "token", "hint", "apple-base-url"])
         if args.wantsHelp { print(revokeHelp); return }
         let hint = try AppleTokenTypeHint(rawValue: args.value("hint") ?? "refresh_token")
             ?? { throw ToolError.usage("--hint must be refresh_token or access_token") }()
-        let client = AppleAuthClient(transport: transport(), configuration: try loadConfiguration(args))
-        do { try await client.revoke(try args.required("token"), hint: hint) } catch let error as ToolError { throw error } catch let error as AppleAPIError {
-            throw ToolError(code: error.status >= 500 ? .network : .rejected, message: error.description)
-        } catch {
-            throw ToolError.network("\(error)")
-        }
+        let token = try args.required("token")
+        let (service, clientID) = try await restService(args)
+        try await serviceCall { try await service.revoke(token, hint: hint, clientID: clientID) }
         print("revoked")
     }
 
     static let keysHelp = """
-        usage: appleauth keys
-        Prints Apple's current public keys (https://appleid.apple.com/auth/keys).
+        usage: appleauth keys [--apple-base-url URL]
+        Prints Apple's current public keys (https://appleid.apple.com/auth/keys), after checking that
+        they are a usable key set.
         """
 
     static func keys(_ arguments: [String]) async throws {
-        let args = try Arguments(arguments, flags: [])
+        let args = try Arguments(arguments, flags: ["apple-base-url"])
         if args.wantsHelp { print(keysHelp); return }
+        // Made for its checks of the base URL; the raw body is fetched so that it prints as Apple sent it.
+        let service = try serviceCall {
+            try SignInWithApple(configuration: try SignInWithAppleConfiguration(verifyingOnly: ["appleauth"]).with(baseURL: baseURL(args)),
+                                transport: try transport())
+        }
+        var base = service.configuration.baseURL
+        while base.hasSuffix("/") { base.removeLast() }
         let response: AppleHTTPResponse
-        do { response = try await transport().send(AppleRequests.keys()) } catch { throw ToolError.network("\(error)") }
+        do { response = try await transport().send(AppleRequests.keys(baseURL: base)) } catch { throw ToolError.network("\(error)") }
         guard response.status == 200 else { throw ToolError.network("Apple's keys: HTTP \(response.status)") }
+        do { _ = try JSONWebKeySet(json: Data(response.body)) } catch { throw ToolError.network("Apple's answer is not a key set: \(error)") }
         print(String(decoding: response.body, as: UTF8.self))
     }
 
+    // MARK: the service
+
+    /// --apple-base-url, else the environment's APPLE_BASE_URL, else Apple's.
+    static func baseURL(_ args: Arguments) -> String {
+        args.value("apple-base-url") ?? ProcessInfo.processInfo.environment["APPLE_BASE_URL"] ?? AppleRequests.defaultBaseURL
+    }
+
+    static func clientIDs(_ args: Arguments) throws -> [String] {
+        let ids = args.values("client-id")
+        guard !ids.isEmpty else { throw ToolError.usage("missing --client-id; see --help") }
+        return Array(NSOrderedSet(array: ids)) as? [String] ?? ids
+    }
+
+    /// The service for verification: with --jwks, that fixed key set; else Apple's keys (or the stand-in's).
+    static func makeService(_ configuration: SignInWithAppleConfiguration, _ args: Arguments, now: Date?) async throws -> SignInWithApple {
+        let clock: @Sendable () -> Date = { now ?? Date() }
+        let configured = configuration.with(baseURL: baseURL(args))
+        if let path = args.value("jwks") {
+            let keySet: JSONWebKeySet
+            do { keySet = try JSONWebKeySet(json: readInput(path)) } catch let error as ToolError { throw error } catch {
+                throw ToolError.usage("\(path): \(error)")
+            }
+            return try serviceCall { try SignInWithApple(configuration: configured, transport: try transport(), fixedKeySet: keySet, now: clock) }
+        }
+        return try serviceCall { try SignInWithApple(configuration: configured, transport: try transport(), now: clock) }
+    }
+
+    /// The service for token and revoke: one client ID, with its team, key and .p8.
+    static func restService(_ args: Arguments) async throws -> (SignInWithApple, String) {
+        let pem = String(decoding: try readInput(try args.required("key")), as: UTF8.self)
+        let clientID = try args.required("client-id")
+        let configuration = try serviceCall {
+            try SignInWithAppleConfiguration(teamID: try args.required("team-id"), keyID: try args.required("key-id"), privateKeyPEM: pem,
+                                             clientIDs: [clientID]).with(baseURL: baseURL(args))
+        }
+        return (try serviceCall { try SignInWithApple(configuration: configuration, transport: try transport()) }, clientID)
+    }
+
+    /// Runs a service call, turning its error into the tool's exit code: a rejected token or Apple's
+    /// refusal 1 (a token too malformed to read, and configuration errors, 2), Apple unreachable 3.
+    static func serviceCall<T>(_ body: () async throws -> T) async throws -> T {
+        do { return try await body() } catch let error as AppleAuthError { throw classify(error) }
+    }
+
+    static func serviceCall<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as AppleAuthError { throw classify(error) }
+    }
+
+
     // MARK: helpers
 
-    /// The HTTP transport; APPLEAUTH_BASE_URL (for tests) points it at another server than Apple's.
-    static func transport() -> URLSessionTransport {
-        URLSessionTransport(timeout: 15, baseURL: ProcessInfo.processInfo.environment["APPLEAUTH_BASE_URL"])
+    /// The HTTP transport.
+    static func transport() throws -> URLSessionTransport {
+        try serviceCall { try URLSessionTransport(timeout: 15) }
     }
 
     /// A token that is not even well-formed is an input error (2); a well-formed one that fails a check is
-    /// a rejection (1).
+    /// a rejection (1); Apple unreachable is a network error (3).
     static func classify(_ error: AppleAuthError) -> ToolError {
         if case .tokenRejected(let jwtError) = error.reason {
             switch jwtError.reason {
@@ -268,7 +301,11 @@ enum Commands {
             default: break
             }
         }
-        return .rejected(error.description)
+        switch error.category {
+        case .rejectedToken, .appleError: return .rejected(error.description)
+        case .keysUnavailable, .transport: return .network(error.description)
+        case .configuration: return .usage(error.description)
+        }
     }
 
     static func prettyJSON(_ object: Any) throws -> String {
@@ -286,5 +323,13 @@ enum Commands {
             }
         }
         return out
+    }
+}
+
+extension SignInWithAppleConfiguration {
+    func with(baseURL: String) -> SignInWithAppleConfiguration {
+        var copy = self
+        copy.baseURL = baseURL
+        return copy
     }
 }

@@ -6,13 +6,14 @@ import PureASN1
 import PureBase64
 import PureJWT
 import PureP256
+import AppleAuthURLSession
 
 enum Demo {
-    static func run() throws {
+    static func run() async throws {
         print("PureJWT / AppleAuth demo (offline, built-in sample data)")
         try clientSecret()
-        try identityToken()
-        try notification()
+        try await identityToken()
+        try await notification()
         print("")
         print("All checks passed.")
     }
@@ -35,40 +36,45 @@ enum Demo {
         check("verifies with the key's public half", claims.sub == "com.example.service")
     }
 
-    /// A real Apple identity token from the bundled key set, at a fixed time inside its validity, and today.
-    static func identityToken() throws {
+    /// A real Apple identity token from the bundled key set, at a fixed time inside its validity, and today,
+    /// through the one-call service (with the key set fixed instead of fetched: the demo is offline).
+    static func identityToken() async throws {
         print("")
         print("2. A real Apple identity token (2019) against Apple's key \(AppleSample.kid) from a bundled key set")
         let jwks = #"{"keys":[{"kty":"RSA","kid":"\#(AppleSample.kid)","use":"sig","alg":"RS256","n":"\#(AppleSample.modulusBase64URL)","e":"\#(AppleSample.exponentBase64URL)"}]}"#
         let keySet = try JSONWebKeySet(json: jwks)
         let issued = AppleSample.issuedAt
-        let verifier = AppleIdentityTokenVerifier(clientIDs: [AppleSample.clientID], keySet: keySet,
-                                                  now: { Date(timeIntervalSince1970: issued + 60) })
-        let claims = try verifier.verify(AppleSample.identityToken)
+        let configuration = try SignInWithAppleConfiguration(verifyingOnly: [AppleSample.clientID])
+        let transport = try URLSessionTransport()
+        let then = try SignInWithApple(configuration: configuration, transport: transport, fixedKeySet: keySet,
+                                       now: { Date(timeIntervalSince1970: issued + 60) })
+        let claims = try await then.verifyIdentityToken(AppleSample.identityToken, nonce: .notSent)
         print("   at \(Date(timeIntervalSince1970: issued + 60)): verified (RS256, iss, aud, exp)")
         print("   sub            \(claims.sub)")
         print("   aud            \(claims.aud.values.joined(separator: ", "))")
         print("   at_hash        \(claims.atHash ?? "-")")
         var altered = Array(AppleSample.identityToken.utf8)
         altered[altered.count / 2] ^= 0x01
-        check("one changed bit is rejected", (try? verifier.verify(String(decoding: altered, as: UTF8.self))) == nil)
+        let alteredToken = String(decoding: altered, as: UTF8.self)
+        check("one changed bit is rejected", (try? await then.verifyIdentityToken(alteredToken, nonce: .notSent)) == nil)
+        let today = try SignInWithApple(configuration: configuration, transport: transport, fixedKeySet: keySet)
         do {
-            _ = try AppleIdentityTokenVerifier(clientIDs: [AppleSample.clientID], keySet: keySet).verify(AppleSample.identityToken)
+            _ = try await today.verifyIdentityToken(AppleSample.identityToken, nonce: .notSent)
             check("rejected as expired today", false)
         } catch {
-            check("rejected as expired today", true)
+            check("rejected as expired today", error.category == .rejectedToken)
             print("   (\(error))")
         }
     }
 
     /// A real server-to-server notification, verified and decoded.
-    static func notification() throws {
+    static func notification() async throws {
         print("")
         print("3. A real server-to-server notification (2022), as Apple POSTs it")
-        let verifier = AppleServerNotificationVerifier(
-            clientIDs: [NotificationSample.clientID], keySet: try JSONWebKeySet(json: NotificationSample.jwks),
-            now: { Date(timeIntervalSince1970: NotificationSample.issuedAt + 60) })
-        let event = try verifier.verify(body: Data(NotificationSample.body.utf8))
+        let service = try SignInWithApple(
+            configuration: try SignInWithAppleConfiguration(verifyingOnly: [NotificationSample.clientID]), transport: try URLSessionTransport(),
+            fixedKeySet: try JSONWebKeySet(json: NotificationSample.jwks), now: { Date(timeIntervalSince1970: NotificationSample.issuedAt + 60) })
+        let event = try await service.verifyNotification(body: Array(NotificationSample.body.utf8))
         print("   event          \(event.type) for \(event.sub) at \(event.eventTime)")
         check("consent-revoked decoded", event.type == .consentRevoked)
     }

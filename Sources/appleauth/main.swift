@@ -30,7 +30,7 @@ func run(_ arguments: [String]) async -> ExitCode {
         switch command {
         case "demo":
             if rest.contains("--help") { print("usage: appleauth demo\nRuns the main job offline on built-in sample data."); return .success }
-            try Demo.run()
+            try await Demo.run()
             if Demo.failures > 0 { printError("appleauth demo: \(Demo.failures) check(s) failed"); return .rejected }
         case "client-secret": try Commands.clientSecret(rest)
         case "public-key": try Commands.publicKey(rest)

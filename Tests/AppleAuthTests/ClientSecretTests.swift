@@ -60,7 +60,7 @@ struct ClientSecretTests {
     func cache() async throws {
         final class Clock: @unchecked Sendable { var now = Date(timeIntervalSince1970: 1_800_000_000) }
         let clock = Clock()
-        let cache = AppleClientSecretCache(configuration: try configuration(), lifetime: 3600, renewalMargin: 300,
+        let cache = try AppleClientSecretCache(configuration: try configuration(), lifetime: 3600, renewalMargin: 300,
                                            now: { clock.now })
         let first = try await cache.secret()
         clock.now += 3000

@@ -52,7 +52,7 @@ struct ConcurrentLoadTests {
         let now: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_900_000_100) }
 
         func answer(_ verifier: AppleIdentityTokenVerifier, _ token: String) -> String {
-            do { return "accepted \(try verifier.verify(token).sub)" } catch { return "\(error.reason)" }
+            do { return "accepted \(try verifier.verify(token, nonce: .notSent).sub)" } catch { return "\(error.reason)" }
         }
         let serialVerifier = AppleIdentityTokenVerifier(clientIDs: ["com.example.app"], keySet: try JSONWebKeySet(json: jwks), now: now)
         let serial = tokens.map { answer(serialVerifier, $0) }
@@ -60,9 +60,9 @@ struct ConcurrentLoadTests {
         #expect(Set(serial).count >= 5, "the mix should hold several different refusals: \(serial)")
 
         let counter = FetchCounter()
-        let cache = AppleKeyCache(now: now) {
+        let cache = try JSONWebKeySetCache(now: now) {
             await counter.increment()
-            return AppleHTTPResponse(status: 200, headers: ["Cache-Control": "max-age=86400"], body: Array(jwks))
+            return .init(status: 200, headers: ["Cache-Control": "max-age=86400"], body: Array(jwks))
         }
         let shared = AppleIdentityTokenVerifier(clientIDs: ["com.example.app"], keySet: try await cache.keySet(), now: now)
         let mismatches = try await withThrowingTaskGroup(of: Int.self) { group in

@@ -46,7 +46,7 @@ struct IdentityTokenTests {
         for token in tokens {
             let verifier = AppleIdentityTokenVerifier(clientIDs: [token.aud, "com.example.other"], keySet: try keySet(containing: token.kid),
                                                       now: { Date(timeIntervalSince1970: token.iat + 5) })
-            let claims = try verifier.verify(token.jwt)
+            let claims = try verifier.verify(token.jwt, nonce: .notSent)
             #expect(claims.iss == "https://appleid.apple.com")
             #expect(claims.aud.values == [token.aud])
             if case .string(let sub)? = token.claims["sub"] { #expect(claims.sub == sub) }
@@ -66,7 +66,7 @@ struct IdentityTokenTests {
         for token in tokens {
             let keys = try keySet(containing: token.kid)
             let inside = { @Sendable in Date(timeIntervalSince1970: token.iat + 5) }
-            func reject(_ verifier: AppleIdentityTokenVerifier, _ jwt: String, nonce: AppleNonceCheck = .none) -> AppleAuthError? {
+            func reject(_ verifier: AppleIdentityTokenVerifier, _ jwt: String, nonce: AppleNonceCheck = .notSent) -> AppleAuthError? {
                 do { _ = try verifier.verify(jwt, nonce: nonce); return nil } catch { return error }
             }
             // Today (tokens from 2019–2021) the token has expired.
@@ -115,7 +115,7 @@ struct NonceTests {
         let claims = try verifier.verify(file.hashed_nonce_token, nonce: .raw(file.raw_nonce))
         #expect(claims.emailVerified == true && claims.realUserStatus == .likelyReal)
         #expect(throws: Never.self) { try verifier.verify(file.exact_nonce_token, nonce: .exact("exact-nonce")) }
-        #expect(throws: Never.self) { try verifier.verify(file.no_nonce_token) }
+        #expect(throws: Never.self) { try verifier.verify(file.no_nonce_token, nonce: .notSent) }
         func reason(_ token: String, _ nonce: AppleNonceCheck) -> String {
             do { _ = try verifier.verify(token, nonce: nonce); return "accepted" } catch { return "\(error.reason)" }
         }
@@ -145,15 +145,15 @@ struct CodeHashAndOtherClaimsTests {
     @Test("c_hash matches the authorization code; another code is refused")
     func codeHash() throws {
         let (verifier, file) = try verifier()
-        #expect(throws: Never.self) { try verifier.verify(file.c_hash_token, authorizationCode: file.authorization_code) }
-        let error = try #require(throws: AppleAuthError.self) { try verifier.verify(file.c_hash_token, authorizationCode: "another-code") }
+        #expect(throws: Never.self) { try verifier.verify(file.c_hash_token, nonce: .notSent, authorizationCode: file.authorization_code) }
+        let error = try #require(throws: AppleAuthError.self) { try verifier.verify(file.c_hash_token, nonce: .notSent, authorizationCode: "another-code") }
         guard case .codeHashMismatch = error.reason else { Issue.record("\(error)"); return }
     }
 
     @Test("unknown claims are kept as they came; known ones are typed")
     func otherClaims() throws {
         let (verifier, file) = try verifier()
-        let claims = try verifier.verify(file.unknown_claims_token)
+        let claims = try verifier.verify(file.unknown_claims_token, nonce: .notSent)
         #expect(claims.transferSub == "000999.x" && claims.orgID == "org-1")
         #expect(claims.otherClaims == ["custom": .object(["a": .array([.number(1), .string("b"), .null, .bool(true)])])])
     }

@@ -62,7 +62,9 @@ struct RESTTests {
                     #expect(throws: Never.self) { try AppleResponses.revocation(status: 200, body: Data()) }
                     #expect(throws: Never.self) { try AppleResponses.revocation(status: 200, body: Data(#"{"success":true}"#.utf8)) }
                 } else {
-                    let error = try #require(throws: AppleAPIError.self) { try AppleResponses.revocation(status: example.http_status, body: body) }
+                    let error = try #require(try #require(throws: AppleAuthError.self) {
+                        try AppleResponses.revocation(status: example.http_status, body: body)
+                    }.appleError)
                     #expect(error.code == .invalidClient)
                     #expect(error.description.contains("client_id is not the client secret's sub"))
                 }
@@ -73,7 +75,9 @@ struct RESTTests {
                 #expect(!tokens.accessToken.isEmpty && tokens.idToken != nil)
                 #expect(tokens.expiresIn == 3600 || tokens.expiresIn == 300)   // a number in one, the string "300" in the other
             } else {
-                let error = try #require(throws: AppleAPIError.self) { try AppleResponses.token(status: example.http_status, body: body) }
+                let error = try #require(try #require(throws: AppleAuthError.self) {
+                    try AppleResponses.token(status: example.http_status, body: body)
+                }.appleError)
                 #expect(error.code == .invalidGrant && error.status == 400)
                 if case .string(let description)? = example.body?["error_description"] { #expect(error.errorDescription == description) }
             }
@@ -82,13 +86,17 @@ struct RESTTests {
 
     @Test("unknown error codes are kept; a non-JSON error body is reported")
     func unknownErrors() throws {
-        let unknown = try #require(throws: AppleAPIError.self) {
+        let unknownError = try #require(throws: AppleAuthError.self) {
             try AppleResponses.token(status: 400, body: Data(#"{"error":"brand_new"}"#.utf8))
         }
+        #expect(unknownError.category == .appleError)
+        let unknown = try #require(unknownError.appleError)
         #expect(unknown.code == .other("brand_new") && unknown.likelyCauses.isEmpty)
-        let html = try #require(throws: AppleAPIError.self) {
+        let htmlError = try #require(throws: AppleAuthError.self) {
             try AppleResponses.token(status: 502, body: Data("<html>bad gateway</html>".utf8))
         }
+        #expect(htmlError.category == .transport)   // a 5xx is Apple unable to serve, not Apple refusing
+        let html = try #require(htmlError.appleError)
         #expect(html.status == 502 && html.errorDescription == "<html>bad gateway</html>")
     }
 }

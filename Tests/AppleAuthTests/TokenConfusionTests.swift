@@ -40,11 +40,14 @@ struct TokenConfusionTests {
         let keys = try JSONWebKeySet(json: JSONEncoder().encode(["keys": [file.jwk]]))
         let now: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_900_000_100) }
         let both = AppleIdentityTokenVerifier(clientIDs: ["com.example.app", "com.example.web"], keySet: keys, now: now)
-        #expect(throws: Never.self) { try both.verify(file.aud_array_ours_token) }
+        // Both audiences ours, but no azp: OIDC Core §3.1.3.7 (4) asks for one with several audiences
+        // (the azp cases themselves are in SignInWithAppleTests, on tokens that carry one).
+        let noAzp = try #require(throws: AppleAuthError.self) { try both.verify(file.aud_array_ours_token, nonce: .notSent) }
+        guard case .authorizedPartyMismatch(found: nil) = noAzp.reason else { Issue.record("\(noAzp)"); return }
         // One of the two audiences is not ours: refused, even though the other one is.
         let onlyApp = AppleIdentityTokenVerifier(clientIDs: ["com.example.app"], keySet: keys, now: now)
         for (verifier, token) in [(onlyApp, file.aud_array_ours_token), (both, file.aud_array_untrusted_entry_token)] {
-            let error = try #require(throws: AppleAuthError.self) { try verifier.verify(token) }
+            let error = try #require(throws: AppleAuthError.self) { try verifier.verify(token, nonce: .notSent) }
             guard case .tokenRejected(let jwtError) = error.reason, case .audienceMismatch = jwtError.reason else {
                 Issue.record("expected an audience rejection, got \(error)"); continue
             }
@@ -72,7 +75,7 @@ struct TokenConfusionTests {
             let verifier = AppleIdentityTokenVerifier(clientIDs: [token.aud], keySet: try appleKeys(token.kid),
                                                       now: { Date(timeIntervalSince1970: token.iat + 10) })
             #expect(throws: AppleAuthError.self, "notification accepted as an identity token: \(token.kid)") {
-                try verifier.verify(token.jwt)
+                try verifier.verify(token.jwt, nonce: .notSent)
             }
         }
     }

@@ -77,7 +77,7 @@ struct ToolTests {
         let key = try P256.Signing.PrivateKey(pemRepresentation: String(contentsOfFile: vector("test.p8"), encoding: .utf8))
         struct Claims: Decodable { let sub: String; let exp: Int }
         let claims = try JWTVerifier(keys: [.es256(key.publicKey, keyID: "ABC123DEFG")]).verify(
-            token, as: Claims.self, validation: JWTValidation(issuer: "DEF123GHIJ", now: { Date(timeIntervalSince1970: 1_800_000_001) }))
+            token, as: Claims.self, validation: JWTValidation(issuer: "DEF123GHIJ", audiences: nil, now: { Date(timeIntervalSince1970: 1_800_000_001) }))
         #expect(claims.sub == "com.example.web" && claims.exp == 1_800_000_600)
     }
 
@@ -142,7 +142,27 @@ struct ToolTests {
         if resolved.first != "frobnicate" { #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)") }
     }
 
-    @Test("token, revoke and keys talk to the server; Apple's errors exit 1 with causes, 5xx and no server exit 3")
+    @Test("every numeric option refuses inf, nan, 1e300 and negatives with exit 2 and one line", arguments: [
+        (["client-secret", "--team-id", "DEF123GHIJ", "--key-id", "ABC123DEFG", "--client-id", "c", "--key", "P8"], "lifetime"),
+        (["client-secret", "--team-id", "DEF123GHIJ", "--key-id", "ABC123DEFG", "--client-id", "c", "--key", "P8"], "issued-at"),
+        (["verify", "TOKEN", "--client-id", "jp.yauth.signin.service2", "--jwks", "JWKS"], "now"),
+        (["verify", "TOKEN", "--client-id", "jp.yauth.signin.service2", "--jwks", "JWKS"], "leeway"),
+        (["notification", "BODY", "--client-id", "jp.yauth.signin.app", "--jwks", "JWKS"], "now"),
+        (["notification", "BODY", "--client-id", "jp.yauth.signin.app", "--jwks", "JWKS"], "leeway"),
+    ])
+    func numericOptions(command: [String], option: String) throws {
+        let token = try String(contentsOfFile: vector("aidopk1_identity_token.txt"), encoding: .utf8)
+        let resolved = command.map { $0 == "P8" ? vector("test.p8") : $0 == "JWKS" ? vector("nov_apple_id_jwks.json")
+                                     : $0 == "TOKEN" ? token : $0 == "BODY" ? vector("consent_revoked_body.json") : $0 }
+        for value in ["inf", "-inf", "nan", "1e300", "-1", "-1e300", "infinity", "0x1p1024", "ten"] {
+            let result = try run(resolved + ["--\(option)", value])
+            #expect(result.status == 2, "--\(option) \(value): \(result.status) \(result.stderr)")
+            #expect(result.stderr.contains("--\(option)") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("cannot be converted"))
+        }
+    }
+
+    @Test("token, revoke and keys talk to the server named by --apple-base-url or APPLE_BASE_URL; Apple's errors exit 1 with causes, 5xx and no server exit 3")
     func network() throws {
         let credentials = ["--client-id", "com.example.web", "--team-id", "DEF123GHIJ", "--key-id", "ABC123DEFG", "--key", vector("test.p8")]
         let server = try LocalServer([
@@ -153,20 +173,24 @@ struct ToolTests {
             .init(status: 503, headers: [:], body: ""), .init(status: 503, headers: [:], body: ""), .init(status: 503, headers: [:], body: ""),
         ])
         defer { server.stop() }
-        let environment = ["APPLEAUTH_BASE_URL": server.baseURL]
-        let exchanged = try run(["token", "--code", "c"] + credentials, environment: environment)
+        let environment = ["APPLE_BASE_URL": server.baseURL]
+        let exchanged = try run(["token", "--code", "c", "--apple-base-url", server.baseURL] + credentials)
         #expect(exchanged.status == 0 && exchanged.stdout.contains(#""refresh_token" : "rt""#), "\(exchanged.stderr)")
         let refused = try run(["token", "--refresh-token", "rt"] + credentials, environment: environment)
-        #expect(refused.status == 1 && refused.stderr.contains("invalid_client") && refused.stderr.contains("client secret's sub"))
+        #expect(refused.status == 1 && refused.stderr.contains("invalid_client") && refused.stderr.contains("client secret's sub"), "\(refused.stderr)")
         let revoked = try run(["revoke", "--token", "rt"] + credentials, environment: environment)
-        #expect(revoked.status == 0 && revoked.stdout.contains("revoked"))
+        #expect(revoked.status == 0 && revoked.stdout.contains("revoked"), "\(revoked.stderr)")
         let keys = try run(["keys"], environment: environment)
-        #expect(keys.status == 0 && keys.stdout.contains(#""keys""#))
+        #expect(keys.status == 0 && keys.stdout.contains(#""keys""#), "\(keys.stderr)")
         let unavailable = try run(["revoke", "--token", "rt"] + credentials, environment: environment)
         #expect(unavailable.status == 3, "\(unavailable.stderr)")
         #expect(server.receivedRequests.count == 7)   // the 503s were retried twice
+        #expect(server.receivedRequests.first?.hasPrefix("POST /auth/token") == true)
+        #expect(server.receivedRequests[3].hasPrefix("GET /auth/keys") == true)
         server.stop()
-        let unreachable = try run(["keys"], environment: ["APPLEAUTH_BASE_URL": "http://127.0.0.1:9"])
+        let unreachable = try run(["keys", "--apple-base-url", "http://127.0.0.1:\(try LocalServer.closedPort())"])
         #expect(unreachable.status == 3)
+        let badURL = try run(["keys", "--apple-base-url", "ftp://example.com"])
+        #expect(badURL.status == 2 && badURL.stderr.contains("https://"))
     }
 }

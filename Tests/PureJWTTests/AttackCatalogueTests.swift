@@ -22,7 +22,7 @@ private func token(header: String, payload: String, key: SymmetricKey = secret) 
     return input + "." + Base64URL.encode(HMAC<SHA256>.authenticationCode(for: Array(input.utf8), using: key))
 }
 
-private func refused(_ token: String, keys: [JWTKey] = [hmacKey], validation: JWTValidation = JWTValidation(now: { Date(timeIntervalSince1970: now) })) -> Bool {
+private func refused(_ token: String, keys: [JWTKey] = [hmacKey], validation: JWTValidation = JWTValidation(issuer: nil, audiences: nil, now: { Date(timeIntervalSince1970: now) })) -> Bool {
     (try? JWTVerifier(keys: keys).verify(token, as: RegisteredClaims.self, validation: validation)) == nil
 }
 

@@ -30,7 +30,7 @@ struct JWTVectorTests {
         let examples = try VectorFiles.json(Examples.self, "rfc7515_appendix_a_jws_examples.json").examples
         // The examples' claims: {"iss":"joe","exp":1300819380,"http://example.com/is_root":true}.
         struct Claims: Decodable { let iss: String; let exp: Int }
-        let validation = JWTValidation(issuer: "joe", now: clock(1_300_819_379))
+        let validation = JWTValidation(issuer: "joe", audiences: nil, now: clock(1_300_819_379))
         for (name, privateMembers) in [("A.1", [String]()), ("A.2", ["d", "p", "q", "dp", "dq", "qi"]), ("A.3", ["d"])] {
             let example = try #require(examples[name])
             let key = try jwk(example.jwk_private, dropping: privateMembers).jwtKey()
@@ -39,7 +39,7 @@ struct JWTVectorTests {
             // One second later the token has expired.
             #expect(throws: JWTError(.expired(expiration: 1_300_819_380, now: 1_300_819_380))) {
                 try JWTVerifier(keys: [key]).verify(example.jws_compact, as: Claims.self,
-                                                    validation: JWTValidation(now: clock(1_300_819_380)))
+                                                    validation: JWTValidation(issuer: nil, audiences: nil, now: clock(1_300_819_380)))
             }
         }
     }
@@ -90,14 +90,14 @@ struct JWTVectorTests {
             }
             #expect(throws: JWTError(.audienceMismatch(expected: ["com.example.other"], found: [token.aud]))) {
                 try JWTVerifier(keySet: keySet).verify(token.jwt, as: AppleClaims.self,
-                    validation: JWTValidation(audiences: ["com.example.other"], now: clock(iat + 1)))
+                    validation: JWTValidation(issuer: nil, audiences: ["com.example.other"], now: clock(iat + 1)))
             }
             var altered = Array(token.jwt.utf8)
             let dot = altered.firstIndex(of: UInt8(ascii: "."))! + 10
             altered[dot] = altered[dot] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
             #expect(throws: JWTError.self) {
                 try JWTVerifier(keySet: keySet).verify(String(decoding: altered, as: UTF8.self), as: AppleClaims.self,
-                                                       validation: JWTValidation(now: clock(iat + 1)))
+                                                       validation: JWTValidation(issuer: nil, audiences: nil, now: clock(iat + 1)))
             }
         }
     }

@@ -50,7 +50,7 @@ enum JWTBenchmarks {
         let theirToken = try! await theirKeys.sign(claims, kid: "ABC123DEFG")
         let ourVerifier = JWTVerifier(keys: [ourSigner.key])
         precondition(try! ourVerifier.verify(theirToken, as: ClientSecretPayload.self,
-                                             validation: JWTValidation(now: { Date(timeIntervalSince1970: 1_767_225_700) })) == claims)
+                                             validation: JWTValidation(issuer: nil, audiences: nil, now: { Date(timeIntervalSince1970: 1_767_225_700) })) == claims)
         let theirReading = try! await theirKeys.verify(ourToken, as: ClientSecretPayload.self)
         precondition(theirReading == claims)
 
@@ -79,7 +79,7 @@ enum JWTBenchmarks {
         let ourHS = try! ourHMAC.sign(claims)
         let theirHS = try! await theirHMAC.sign(claims, kid: "h")
         let ourHMACVerifier = JWTVerifier(keys: [ourHMAC.key])
-        let fixed = JWTValidation(now: { Date(timeIntervalSince1970: 1_767_225_700) })
+        let fixed = JWTValidation(issuer: nil, audiences: nil, now: { Date(timeIntervalSince1970: 1_767_225_700) })
         precondition((try? ourHMACVerifier.verify(theirHS, as: ClientSecretPayload.self, validation: fixed)) == claims)
         let theirHMACReading = try? await theirHMAC.verify(ourHS, as: ClientSecretPayload.self)
         precondition(theirHMACReading == claims)
