@@ -34,8 +34,7 @@ let package = Package(
         // URLSession transport for the tool (links FoundationNetworking on Linux); not used by AppleAuth.
         .target(name: "AppleAuthURLSession", dependencies: ["AppleAuth"]),
 
-        // The command-line tool. Until AppleAuth exists, `appleauth demo` exercises the primitives
-        // that are already here on built-in sample data.
+        // The command-line tool, on the SignInWithApple service.
         .executableTarget(name: "appleauth", dependencies: ["AppleAuth", "AppleAuthURLSession", "PureJWT", "PureSHA2", "PureBase64", "PureRSA", "PureP256", "PureASN1"]),
 
         // Shared test helpers: hex, vector-file loading, the Wycheproof runner.
@@ -77,7 +76,8 @@ let package = Package(
         ),
         .testTarget(
             name: "AppleAuthTests",
-            dependencies: ["AppleAuth", "PureJWT", "PureP256", "PureBase64", "TestSupport"],
+            // AppleAuthURLSession: the service tests talk real HTTP to a stand-in for Apple on 127.0.0.1.
+            dependencies: ["AppleAuth", "AppleAuthURLSession", "PureJWT", "PureP256", "PureSHA2", "PureBase64", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

@@ -27,8 +27,12 @@ public struct AppleAuthorizationRequest: Sendable, Hashable {
     public let rawNonce: String
 }
 
-extension AppleAuthorizationRequest: CustomStringConvertible {
+extension AppleAuthorizationRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     public var description: String { "AppleAuthorizationRequest(\(url.prefix { $0 != "?" }), state and nonce redacted)" }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror {
+        Mirror(self, children: ["url": String(url.prefix { $0 != "?" }) + "?…", "state": "redacted", "rawNonce": "redacted"], displayStyle: .struct)
+    }
 }
 
 /// The name Apple sends on the first authorization only: store it then, it never comes again.
@@ -88,8 +92,12 @@ public struct AppleAuthorizationCallback: Sendable, Hashable {
     }
 }
 
-extension AppleAuthorizationCallback: CustomStringConvertible {
+extension AppleAuthorizationCallback: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     public var description: String { "AppleAuthorizationCallback(code, id_token and state redacted, user \(user == nil ? "absent" : "present"))" }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror {
+        Mirror(self, children: ["code": "redacted", "idToken": "redacted", "state": "redacted", "user": user as Any], displayStyle: .struct)
+    }
 }
 
 enum WebFlow {

@@ -71,7 +71,7 @@ private func makeCache(_ fetch: ScriptedFetch, _ clock: Clock, _ log: EventLog? 
     return try JSONWebKeySetCache(policy: policy, now: { clock.now }, onEvent: onEvent, fetch: { try await fetch.next() })
 }
 
-@Suite("JSON Web Key Set cache")
+@Suite("JSON Web Key Set cache", .timeLimit(.minutes(1)))
 struct JSONWebKeySetCacheTests {
     @Test("fresh keys are served without a fetch; max-age is honored, the default applies without it")
     func freshness() async throws {
