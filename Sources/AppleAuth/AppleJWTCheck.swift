@@ -14,8 +14,10 @@ struct AppleJWTCheck: Sendable {
     let clientIDs: Set<String>
 
     init(clientIDs: Set<String>, keySet: JSONWebKeySet, leeway: TimeInterval, now: @escaping @Sendable () -> Date) {
-        // Apple signs with RS256 only: any other key in the set is not used.
-        verifier = JWTVerifier(keys: keySet.keys.filter { $0.algorithm == .rs256 })
+        // Apple signs with RS256 only: any other key in the set is not used. (Apple's set has only RS256
+        // keys, so the filter, an array per verifier, is skipped when it would keep them all.)
+        let keys = keySet.keys.allSatisfy { $0.algorithm == .rs256 } ? keySet.keys : keySet.keys.filter { $0.algorithm == .rs256 }
+        verifier = JWTVerifier(keys: keys)
         validation = JWTValidation(issuer: AppleIdentityTokenVerifier.issuer, audiences: clientIDs, leeway: leeway, now: now)
         self.clientIDs = clientIDs
     }

@@ -88,7 +88,8 @@ struct AppleRequestSender: Sendable {
                 }
                 wait = policy.backoff(beforeRetry: attempt)
             }
-            do { try await Task.sleep(nanoseconds: UInt64(wait * 1e9)) } catch {
+            // At most max(maximumBackoff, maximumRetryAfter), both checked to be ≤ 3600 s.
+            do { try await Task.sleep(nanoseconds: UInt64(min(max(0, wait), 3600) * 1e9)) } catch {
                 throw AppleAuthError(.transport("cancelled while waiting to retry", requestMayHaveReachedApple: true))
             }
             attempt += 1

@@ -101,14 +101,16 @@ public struct AppleIdentityToken: Decodable, Sendable {
         iss = try c.decode(String.self, forKey: .iss)
         sub = try c.decode(String.self, forKey: .sub)
         aud = try c.decode(Audience.self, forKey: .aud)
-        exp = try c.decode(NumericDate.self, forKey: .exp)
-        iat = try c.decode(NumericDate.self, forKey: .iat)
+        // Times as Double (NumericDate's own encoding): the concrete decode skips the generic path and the
+        // decoder box that NumericDate.init(from:) takes, three times per token.
+        exp = NumericDate(secondsSince1970: try c.decode(Double.self, forKey: .exp))
+        iat = NumericDate(secondsSince1970: try c.decode(Double.self, forKey: .iat))
         nonce = try c.decodeIfPresent(String.self, forKey: .nonce)
         nonceSupported = try c.decodeIfPresent(LenientBool.self, forKey: .nonceSupported)?.value
         email = try c.decodeIfPresent(String.self, forKey: .email)
         emailVerified = try c.decodeIfPresent(LenientBool.self, forKey: .emailVerified)?.value
         isPrivateEmail = try c.decodeIfPresent(LenientBool.self, forKey: .isPrivateEmail)?.value
-        authTime = try c.decodeIfPresent(NumericDate.self, forKey: .authTime)
+        authTime = try c.decodeIfPresent(Double.self, forKey: .authTime).map(NumericDate.init(secondsSince1970:))
         transferSub = try c.decodeIfPresent(String.self, forKey: .transferSub)
         orgID = try c.decodeIfPresent(String.self, forKey: .orgID)
         cHash = try c.decodeIfPresent(String.self, forKey: .cHash)

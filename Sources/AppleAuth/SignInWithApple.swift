@@ -29,6 +29,7 @@ public struct SignInWithApple: Sendable {
     /// The key cache (its `cache` reports events and holds the timings).
     public let keys: AppleKeyCache
     private let baseURL: String
+    private let clientIDSet: Set<String>
     private let clients: [String: AppleAuthClient]
     private let now: @Sendable () -> Date
 
@@ -66,6 +67,7 @@ public struct SignInWithApple: Sendable {
         self.configuration = configuration
         self.keys = keys
         self.baseURL = baseURL
+        clientIDSet = Set(configuration.clientIDs)
         self.clients = clients
         self.now = now
     }
@@ -77,30 +79,43 @@ public struct SignInWithApple: Sendable {
     /// and iat with the leeway, the nonce as `nonce` says, and with `authorizationCode` its `c_hash`.
     public func verifyIdentityToken(_ token: String, nonce: AppleNonceCheck,
                                     authorizationCode: String? = nil) async throws(AppleAuthError) -> AppleIdentityToken {
-        let keySet = try await keySet(for: token)
-        return try AppleIdentityTokenVerifier(clientIDs: Set(configuration.clientIDs), keySet: keySet, leeway: configuration.leeway,
-                                              codeHashPolicy: configuration.codeHashPolicy, now: now)
-            .verify(token, nonce: nonce, authorizationCode: authorizationCode)
+        try await withKeys(for: token) { keySet throws(AppleAuthError) in
+            try AppleIdentityTokenVerifier(clientIDs: clientIDSet, keySet: keySet, leeway: configuration.leeway,
+                                           codeHashPolicy: configuration.codeHashPolicy, now: now)
+                .verify(token, nonce: nonce, authorizationCode: authorizationCode)
+        }
     }
 
     /// Verifies a server-to-server notification body (`{"payload": "<JWS>"}`, as Apple POSTs it).
     public func verifyNotification<Body: Collection>(body: Body) async throws(AppleAuthError) -> AppleServerNotification
     where Body.Element == UInt8 {
         let token = try AppleServerNotificationVerifier.token(inBody: body)
-        let keySet = try await keySet(for: token)
-        return try AppleServerNotificationVerifier(clientIDs: Set(configuration.clientIDs), keySet: keySet, leeway: configuration.leeway,
-                                                   now: now).verify(token: token)
+        return try await withKeys(for: token) { keySet throws(AppleAuthError) in
+            try AppleServerNotificationVerifier(clientIDs: clientIDSet, keySet: keySet, leeway: configuration.leeway, now: now)
+                .verify(token: token)
+        }
     }
 
-    /// The key set for a token's kid. A token too malformed to have a header is refused here, before any
-    /// fetch: garbage must not make the cache refetch.
-    private func keySet(for token: String) async throws(AppleAuthError) -> JSONWebKeySet {
-        let kid: String?
-        do { kid = try JWTHeader(unverifiedFrom: token).kid } catch { throw AppleAuthError(error) }
-        guard let kid else { return try await keys.keySet() }
-        return try await keys.keySet(containing: kid)
+    /// Runs `verify` with the cached key set; when the token names a kid that set does not hold, asks the
+    /// cache for a set containing it (a refetch, at most once per interval) and runs it again. The common
+    /// case reads the token once: the kid comes from the verifier's own parse, not a second one.
+    private func withKeys<T>(for token: String,
+                             _ verify: (JSONWebKeySet) throws(AppleAuthError) -> T) async throws(AppleAuthError) -> T {
+        let keySet: JSONWebKeySet
+        do { keySet = try await keys.keySet() } catch {
+            // No usable keys: a token too malformed to have a header is still the caller's fault.
+            do { _ = try JWTHeader(unverifiedFrom: token) } catch let malformed { throw AppleAuthError(malformed) }
+            throw error
+        }
+        do {
+            return try verify(keySet)
+        } catch {
+            guard case .tokenRejected(let jwtError) = error.reason, case .keyNotFound(let kid?) = jwtError.reason else { throw error }
+            let refreshed = try await keys.keySet(containing: kid)
+            guard refreshed.key(withID: kid) != nil else { throw error }
+            return try verify(refreshed)
+        }
     }
-
     // MARK: REST
 
     /// Exchanges an authorization code for tokens, for the client ID the code was issued to (a verified

@@ -69,12 +69,13 @@ public struct URLSessionTransport: AppleHTTPTransport {
 
     /// Runs `operation` and gives up after `seconds` with URLError(.timedOut). URLSession's own
     /// timeoutInterval is an idle timeout that FoundationNetworking does not always apply to a server that
-    /// accepts and then stays silent, so the deadline is enforced here as well. The abandoned request is
-    /// cancelled and finishes in the background.
+    /// accepts and then stays silent, so the deadline is enforced here as well. The timer is a Dispatch
+    /// timer, not a sleeping task: when the cooperative thread pool is saturated (a server under load), a
+    /// sleeping task wakes late and a slow answer could win the race; the abandoned request is cancelled.
     static func withDeadline<T: Sendable>(_ seconds: TimeInterval, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
         let once = ResumeOnce()
         // `seconds` was checked to be finite and at most an hour when the transport was made.
-        let nanoseconds = UInt64(min(max(0, seconds), 3600) * 1e9)
+        let deadline = DispatchTime.now() + .nanoseconds(Int(min(max(0, seconds), 3600) * 1e9))
         return try await withCheckedThrowingContinuation { continuation in
             let work = Task {
                 do {
@@ -84,8 +85,7 @@ public struct URLSessionTransport: AppleHTTPTransport {
                     if once.claim() { continuation.resume(throwing: error) }
                 }
             }
-            Task {
-                try? await Task.sleep(nanoseconds: nanoseconds)
+            DispatchQueue.global().asyncAfter(deadline: deadline) {
                 if once.claim() {
                     work.cancel()
                     continuation.resume(throwing: URLError(.timedOut))

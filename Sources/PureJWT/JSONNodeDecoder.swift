@@ -46,19 +46,19 @@ struct IndexKey: CodingKey {
     init?(stringValue: String) { return nil }
 }
 
-/// `package`: AppleAuth reads `node` to decode loosely typed claims without throwing and catching
-/// errors for every type it tries.
-package struct NodeDecoder: Decoder {
-    package let node: JSONNode
+/// The decoder over one node. `JSONValue.init(from:)` reads `node` directly when handed this decoder, so
+/// loosely typed claims decode without throwing and catching an error for every type tried.
+struct NodeDecoder: Decoder {
+    let node: JSONNode
     /// The path to the parent, and this value's key in it: `codingPath` is built from them only when
     /// asked (for an error, or a nested container), so that decoding a member allocates no path array.
     private let parentPath: [any CodingKey]
     private let key: (any CodingKey)?
-    package var codingPath: [any CodingKey] {
+    var codingPath: [any CodingKey] {
         guard let key else { return parentPath }
         return parentPath + [key]
     }
-    package var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     init(node: JSONNode, codingPath: [any CodingKey]) {
         (self.node, parentPath, key) = (node, codingPath, nil)
@@ -68,17 +68,17 @@ package struct NodeDecoder: Decoder {
         (self.node, self.parentPath, self.key) = (node, parentPath, key)
     }
 
-    package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let object) = node else { throw mismatch(expected: "an object") }
         return KeyedDecodingContainer(KeyedNodeContainer<Key>(object: object, codingPath: codingPath))
     }
 
-    package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = node else { throw mismatch(expected: "an array") }
         return UnkeyedNodeContainer(elements: elements, codingPath: codingPath)
     }
 
-    package func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
     func mismatch(expected: String) -> DecodingError {
         if case .null = node {
@@ -142,22 +142,22 @@ package struct NodeDecoder: Decoder {
 }
 
 extension NodeDecoder: SingleValueDecodingContainer {
-    package func decodeNil() -> Bool { if case .null = node { return true } else { return false } }
-    package func decode(_ type: Bool.Type) throws -> Bool { try decodeBool() }
-    package func decode(_ type: String.Type) throws -> String { try decodeString() }
-    package func decode(_ type: Double.Type) throws -> Double { try decodeFloatingPoint(Double.self) }
-    package func decode(_ type: Float.Type) throws -> Float { try decodeFloatingPoint(Float.self) }
-    package func decode(_ type: Int.Type) throws -> Int { try decodeInteger(Int.self) }
-    package func decode(_ type: Int8.Type) throws -> Int8 { try decodeInteger(Int8.self) }
-    package func decode(_ type: Int16.Type) throws -> Int16 { try decodeInteger(Int16.self) }
-    package func decode(_ type: Int32.Type) throws -> Int32 { try decodeInteger(Int32.self) }
-    package func decode(_ type: Int64.Type) throws -> Int64 { try decodeInteger(Int64.self) }
-    package func decode(_ type: UInt.Type) throws -> UInt { try decodeInteger(UInt.self) }
-    package func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeInteger(UInt8.self) }
-    package func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeInteger(UInt16.self) }
-    package func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeInteger(UInt32.self) }
-    package func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeInteger(UInt64.self) }
-    package func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(T.self) }
+    func decodeNil() -> Bool { if case .null = node { return true } else { return false } }
+    func decode(_ type: Bool.Type) throws -> Bool { try decodeBool() }
+    func decode(_ type: String.Type) throws -> String { try decodeString() }
+    func decode(_ type: Double.Type) throws -> Double { try decodeFloatingPoint(Double.self) }
+    func decode(_ type: Float.Type) throws -> Float { try decodeFloatingPoint(Float.self) }
+    func decode(_ type: Int.Type) throws -> Int { try decodeInteger(Int.self) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try decodeInteger(Int8.self) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try decodeInteger(Int16.self) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try decodeInteger(Int32.self) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try decodeInteger(Int64.self) }
+    func decode(_ type: UInt.Type) throws -> UInt { try decodeInteger(UInt.self) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeInteger(UInt8.self) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeInteger(UInt16.self) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeInteger(UInt32.self) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeInteger(UInt64.self) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(T.self) }
 }
 
 struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
@@ -198,6 +198,11 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         guard let node = object[key.stringValue] else { return nil }
         if case .null = node { return nil }
         return try NodeDecoder(node: node, parentPath: codingPath, key: key).decodeString()
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        guard let node = object[key.stringValue] else { return nil }
+        if case .null = node { return nil }
+        return try NodeDecoder(node: node, parentPath: codingPath, key: key).decodeFloatingPoint(Double.self)
     }
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
         guard let node = object[key.stringValue] else { return nil }

@@ -20,8 +20,10 @@ public indirect enum JSONValue: Decodable, Sendable, Hashable {
     public init(from decoder: any Decoder) throws {
         // From PureJWT's decoder (every token): convert the parsed tree directly; trying each type in turn
         // would throw and catch up to four errors per value.
-        if let node = (decoder as? NodeDecoder)?.node {
-            try self.init(node, codingPath: decoder.codingPath)
+        if let nodeDecoder = decoder as? NodeDecoder {
+            // The path is built only for an error: building it for every value (an array of existential
+            // keys) cost 2% of an Apple identity-token verification.
+            try self.init(nodeDecoder.node, codingPath: nodeDecoder.codingPath)
             return
         }
         let container = try decoder.singleValueContainer()
@@ -38,13 +40,13 @@ public indirect enum JSONValue: Decodable, Sendable, Hashable {
     /// this walks the parsed members; on any other decoder it goes through `allKeys`.
     public static func members(of decoder: any Decoder, excluding names: Set<String>) throws -> [String: JSONValue] {
         var members: [String: JSONValue] = [:]
-        if let node = (decoder as? NodeDecoder)?.node {
-            guard case .object(let object) = node else {
-                throw DecodingError.typeMismatch([String: JSONValue].self, .init(codingPath: decoder.codingPath,
-                                                                                   debugDescription: "expected an object, found \(node.kind)"))
+        if let nodeDecoder = decoder as? NodeDecoder {
+            guard case .object(let object) = nodeDecoder.node else {
+                throw DecodingError.typeMismatch([String: JSONValue].self, .init(codingPath: nodeDecoder.codingPath,
+                                                                                   debugDescription: "expected an object, found \(nodeDecoder.node.kind)"))
             }
             for (name, value) in zip(object.names, object.values) where !names.contains(name) {
-                members[name] = try JSONValue(value, codingPath: decoder.codingPath + [MemberKey(stringValue: name)])
+                members[name] = try JSONValue(value, codingPath: nodeDecoder.codingPath + [MemberKey(stringValue: name)])
             }
             return members
         }
@@ -58,20 +60,20 @@ public indirect enum JSONValue: Decodable, Sendable, Hashable {
 
 extension JSONValue {
     /// The value of a parsed node; a number beyond Double's range is an error, as in the general path.
-    init(_ node: JSONNode, codingPath: [any CodingKey]) throws {
+    init(_ node: JSONNode, codingPath: @autoclosure () -> [any CodingKey]) throws {
         switch node {
         case .null: self = .null
         case .bool(let value): self = .bool(value)
         case .number(let text):
             guard let value = Double(text), value.isFinite else {
-                throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "the number \(text) does not fit in Double"))
+                throw DecodingError.dataCorrupted(.init(codingPath: codingPath(), debugDescription: "the number \(text) does not fit in Double"))
             }
             self = .number(value)
         case .string(let value): self = .string(value)
-        case .array(let elements): self = .array(try elements.map { try JSONValue($0, codingPath: codingPath) })
+        case .array(let elements): self = .array(try elements.map { try JSONValue($0, codingPath: codingPath()) })
         case .object(let object):
             var members: [String: JSONValue] = [:]
-            for (name, value) in zip(object.names, object.values) { members[name] = try JSONValue(value, codingPath: codingPath) }
+            for (name, value) in zip(object.names, object.values) { members[name] = try JSONValue(value, codingPath: codingPath()) }
             self = .object(members)
         }
     }

@@ -103,6 +103,10 @@ public actor JSONWebKeySetCache {
         case refetchingForUnknownKeyID(String)
     }
 
+    /// The fresh key set and its expiry, readable without entering the actor: a server verifies many
+    /// tokens per fetch, and the hop onto the actor was the largest cost the cache added to each.
+    private let fresh = FreshKeys()
+
     private let fetch: Fetch
     private let policy: Policy
     private let now: @Sendable () -> Date
@@ -142,12 +146,18 @@ public actor JSONWebKeySetCache {
         isFixed = true
         keys = keySet
         expiresAt = .distantFuture
+        fresh.set(keySet, until: .distantFuture)
     }
 
     /// The key set to verify with: the cached one while fresh; past its expiry, the cached one at once
     /// while a refetch runs in the background; with no usable set, the result of a fetch (shared with
     /// concurrent callers). Throws `keysUnavailable` when there is no usable set and none can be fetched.
-    public func keySet() async throws(JWTError) -> JSONWebKeySet {
+    public nonisolated func keySet() async throws(JWTError) -> JSONWebKeySet {
+        if let keys = fresh.get(at: now()) { return keys }
+        return try await keySetIsolated()
+    }
+
+    private func keySetIsolated() async throws(JWTError) -> JSONWebKeySet {
         let time = now()
         if let keys, time < expiresAt { return keys }
         if let keys = usableStaleKeys(at: time) {
@@ -194,7 +204,8 @@ public actor JSONWebKeySetCache {
         var why = lastFailure.map { "the last fetch failed: \($0)" } ?? "the key set has not been fetched"
         if keys != nil { why += "; the keys held expired more than \(Int(policy.maximumStaleness)) s ago" }
         let wait = nextAttemptAt.timeIntervalSince(time)
-        if wait > 0 { why += "; next attempt in \(Int(wait.rounded(.up))) s" }
+        // The clock is the caller's: a jump must not make this conversion trap.
+        if wait > 0, wait < 1e9 { why += "; next attempt in \(Int(wait.rounded(.up))) s" }
         return JWTError(.keysUnavailable(why))
     }
 
@@ -215,6 +226,7 @@ public actor JSONWebKeySetCache {
         case .success(let (set, maxAge)):
             keys = set
             expiresAt = time.addingTimeInterval(maxAge)
+            fresh.set(set, until: expiresAt)
             consecutiveFailures = 0
             lastFailure = nil
             nextAttemptAt = .distantPast
@@ -236,6 +248,22 @@ public actor JSONWebKeySetCache {
         let exponential = min(policy.maximumBackoff, policy.initialBackoff * Double(1 << min(failures - 1, 30)))
         let jittered = exponential / 2 + Double.random(in: 0...1) * exponential / 2
         return min(policy.maximumBackoff, max(jittered, retryAfter ?? 0))
+    }
+
+    /// A lock-protected copy of the fresh set (set only from the actor, read from anywhere).
+    final class FreshKeys: @unchecked Sendable {
+        private let lock = PlatformLock()
+        private var keys: JSONWebKeySet?
+        private var expiresAt = Date.distantPast
+
+        func set(_ keys: JSONWebKeySet, until expiry: Date) {
+            _ = lock.withLock { (self.keys, expiresAt) = (keys, expiry) }
+        }
+
+        /// The set if it is fresh at `time` (nil also where the platform has no lock).
+        func get(at time: Date) -> JSONWebKeySet? {
+            lock.withLock { time < expiresAt ? keys : nil } ?? nil
+        }
     }
 
     struct FetchFailure: Error {

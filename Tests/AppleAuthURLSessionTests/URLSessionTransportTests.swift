@@ -22,7 +22,7 @@ struct URLSessionTransportTests {
         let server = try LocalServer([.init(status: 200, headers: ["Content-Type": "application/json"],
                                             body: #"{"access_token":"at","token_type":"Bearer","expires_in":3600,"refresh_token":"rt","id_token":"x.y.z"}"#)])
         defer { server.stop() }
-        let client = try AppleAuthClient(transport: URLSessionTransport(timeout: 5), configuration: try configuration(), baseURL: server.baseURL)
+        let client = try AppleAuthClient(transport: URLSessionTransport(timeout: 30), configuration: try configuration(), baseURL: server.baseURL)
         let tokens = try await client.exchange(code: "a b+c")
         #expect(tokens.accessToken == "at" && tokens.refreshToken == "rt")
         let request = try #require(server.receivedRequests.first)
@@ -36,7 +36,7 @@ struct URLSessionTransportTests {
         let server = try LocalServer([.init(status: 400, headers: [:], body: #"{"error":"invalid_grant","error_description":"The code has expired or has been revoked."}"#),
                                       .init(status: 200, headers: [:], body: "{}")])
         defer { server.stop() }
-        let client = try AppleAuthClient(transport: URLSessionTransport(timeout: 5), configuration: try configuration(), baseURL: server.baseURL,
+        let client = try AppleAuthClient(transport: URLSessionTransport(timeout: 30), configuration: try configuration(), baseURL: server.baseURL,
                                          retryPolicy: quickRetries)
         let error = try await #require(throws: AppleAuthError.self) { try await client.refresh("rt") }
         #expect(error.category == .appleError)
@@ -49,7 +49,7 @@ struct URLSessionTransportTests {
         let server = try LocalServer([.init(status: 503, headers: [:], body: ""),
                                       .init(status: 200, headers: [:], body: "")])
         defer { server.stop() }
-        let client = try AppleAuthClient(transport: URLSessionTransport(timeout: 5), configuration: try configuration(), baseURL: server.baseURL,
+        let client = try AppleAuthClient(transport: URLSessionTransport(timeout: 30), configuration: try configuration(), baseURL: server.baseURL,
                                          retryPolicy: quickRetries)
         try await client.revoke("t", hint: .accessToken)
         #expect(server.receivedRequests.count == 2)
@@ -60,7 +60,7 @@ struct URLSessionTransportTests {
     func malformed() async throws {
         let server = try LocalServer([.init(status: 200, headers: [:], body: "{not json")])
         defer { server.stop() }
-        let client = try AppleAuthClient(transport: URLSessionTransport(timeout: 5), configuration: try configuration(), baseURL: server.baseURL)
+        let client = try AppleAuthClient(transport: URLSessionTransport(timeout: 30), configuration: try configuration(), baseURL: server.baseURL)
         let error = try await #require(throws: AppleAuthError.self) { try await client.exchange(code: "c") }
         guard case .invalidResponse = error.reason else { Issue.record("expected .invalidResponse, got \(error)"); return }
     }
@@ -78,7 +78,7 @@ struct URLSessionTransportTests {
 
     @Test("a port nobody listens on: AppleTransportError.connectionFailed (the request was not sent)")
     func refused() async throws {
-        let transport = try URLSessionTransport(timeout: 5)
+        let transport = try URLSessionTransport(timeout: 30)
         let error = try await #require(throws: AppleTransportError.self) {
             try await transport.send(AppleRequests.keys(baseURL: "http://127.0.0.1:\(try LocalServer.closedPort())"))
         }

@@ -67,4 +67,31 @@ struct GuideExamplesTests {
         let header = try Base64URL.decode(String(token.split(separator: ".")[0]))
         #expect(String(decoding: header, as: UTF8.self) == #"{"alg":"ES256","kid":"ABC123DEFG","typ":"JWT"}"#)
     }
+
+    @Test("keep an issuer's keys: JSONWebKeySetCache")
+    func cacheExample() async throws {
+        // Test material: a key set served by a stand-in for an HTTP client, and a token made here.
+        let signingKey = P256.Signing.PrivateKey()
+        let raw = signingKey.publicKey.rawRepresentation
+        let jwks = Array(#"{"keys":[{"kty":"EC","crv":"P-256","kid":"k1","x":"\#(Base64URL.encode(raw.prefix(32)))","y":"\#(Base64URL.encode(raw.suffix(32)))"}]}"#.utf8)
+        struct MyHTTPClient { let jwks: [UInt8]; func get(_ url: String) async throws -> (Int, [String: String], [UInt8]) { (200, [:], jwks) } }
+        let myHTTPClient = MyHTTPClient(jwks: jwks)
+        struct Payload: Encodable { let iss, aud, sub: String; let exp: NumericDate }
+        let idToken = try JWTSigner(key: .es256(signingKey, keyID: "k1")).sign(Payload(
+            iss: "https://accounts.google.com", aud: "my-client", sub: "42", exp: NumericDate(Date().addingTimeInterval(600))))
+        struct AppleClaims: Decodable { let sub: String }
+        let validation = JWTValidation(issuer: "https://accounts.google.com", audiences: ["my-client"])
+
+        // --- from the guide ---
+        let cache = try JSONWebKeySetCache(onEvent: { event in print("keys: \(event)") }) {
+            let (status, headers, body) = try await myHTTPClient.get("https://www.googleapis.com/oauth2/v3/certs")
+            return JSONWebKeySetCache.Response(status: status, headers: headers, body: body)
+        }
+        let kid = try JWTHeader(unverifiedFrom: idToken).kid ?? ""
+        let claims = try JWTVerifier(keySet: try await cache.keySet(containing: kid))
+            .verify(idToken, as: AppleClaims.self, validation: validation)
+        // --- end ---
+
+        #expect(claims.sub == "42")
+    }
 }
