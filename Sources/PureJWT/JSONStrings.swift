@@ -21,7 +21,7 @@ extension JSONParser {
                 // initializer costs a metadata lookup per call, a few percent of a token's verification).
                 text = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<index]), as: UTF8.self) }
             } else {
-                guard let validated = String(validating: bytes[start..<index], as: UTF8.self) else { throw error("invalid UTF-8") }
+                guard let validated = Self.validatedUTF8(bytes[start..<index]) else { throw error("invalid UTF-8") }
                 text = validated
             }
             index += 1
@@ -33,7 +33,7 @@ extension JSONParser {
             guard let byte = peek else { throw error("unterminated string") }
             if byte == UInt8(ascii: "\"") {
                 index += 1
-                guard let text = String(validating: utf8, as: UTF8.self) else { throw error("invalid UTF-8") }
+                guard let text = Self.validatedUTF8(utf8) else { throw error("invalid UTF-8") }
                 return text
             }
             if byte < 0x20 { throw error("control character in a string") }
@@ -87,5 +87,16 @@ extension JSONParser {
             index += 1
         }
         return value
+    }
+}
+
+extension JSONParser {
+    /// `bytes` as a String if they are well-formed UTF-8 (Unicode §3.9, D92: no overlong forms, no
+    /// surrogates, nothing above U+10FFFF), else nil. `String(validating:as:)` does this from macOS 15 /
+    /// iOS 18 only, below the package's minimums; the standard library's transcoder, which refuses the same
+    /// sequences, is available everywhere.
+    static func validatedUTF8<Bytes: Collection>(_ bytes: Bytes) -> String? where Bytes.Element == UInt8 {
+        let malformed = transcode(bytes.makeIterator(), from: UTF8.self, to: UTF8.self, stoppingOnError: true, into: { _ in })
+        return malformed ? nil : String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -89,3 +89,27 @@ struct JSONNodeTests {
         }
     }
 }
+
+@Suite("JSON strings: UTF-8")
+struct JSONStringUTF8Tests {
+    /// Ill-formed UTF-8 by Unicode §3.9 (Python's `bytes.decode("utf-8")` refuses each): an overlong "/",
+    /// a surrogate, a code point above U+10FFFF, a truncated sequence, a lone continuation byte, an
+    /// overlong NUL. Each is refused in a plain string and in one with an escape (the parser's two paths).
+    @Test("ill-formed UTF-8 is refused in both string paths; well-formed multi-byte text is kept",
+          arguments: [[0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0x80], [0xC0, 0x80]] as [[UInt8]])
+    func illFormed(bytes: [UInt8]) {
+        let plainString = Array(#"{"k":""#.utf8) + bytes + Array(#""}"#.utf8)
+        let escaped = Array(#"{"k":"\n"#.utf8) + bytes + Array(#""}"#.utf8)
+        #expect((try? JSONNode.parseObject(plainString)) == nil)
+        #expect((try? JSONNode.parseObject(escaped)) == nil)
+    }
+
+    @Test("well-formed multi-byte text (2, 3 and 4 bytes) is kept in both paths")
+    func wellFormed() throws {
+        let text = "é€😀"
+        let plainString = try JSONNode.parseObject(Array(#"{"k":"\#(text)"}"#.utf8))
+        let escaped = try JSONNode.parseObject(Array(#"{"k":"\#(text)\t"}"#.utf8))
+        guard case .string(let a)? = plainString["k"], case .string(let b)? = escaped["k"] else { Issue.record("not strings"); return }
+        #expect(a == text && b == text + "\t")
+    }
+}
