@@ -193,4 +193,24 @@ struct ToolTests {
         let badURL = try run(["keys", "--apple-base-url", "ftp://example.com"])
         #expect(badURL.status == 2 && badURL.stderr.contains("https://"))
     }
+
+    @Test("verify and notification fetch the keys from the server named by --apple-base-url or APPLE_BASE_URL")
+    func verifyAgainstServer() throws {
+        let jwks = try String(contentsOfFile: vector("nov_apple_id_jwks.json"), encoding: .utf8)
+        let server = try LocalServer([.init(status: 200, headers: ["Cache-Control": "max-age=60"], body: jwks),
+                                      .init(status: 200, headers: [:], body: jwks)])
+        defer { server.stop() }
+        let token = try String(contentsOfFile: vector("aidopk1_identity_token.txt"), encoding: .utf8)
+        let verified = try run(["verify", token, "--client-id", "jp.yauth.signin.service2", "--now", "1559709300",
+                                "--apple-base-url", server.baseURL])
+        #expect(verified.status == 0 && verified.stdout.contains("000723.25da8be332964991898630947202fef0.0402"), "\(verified.stderr)")
+        let event = try run(["notification", vector("consent_revoked_body.json"), "--client-id", "jp.yauth.signin.app", "--now", "1657617100"],
+                            environment: ["APPLE_BASE_URL": server.baseURL])
+        #expect(event.status == 0 && event.stdout.contains("consentRevoked"), "\(event.stderr)")
+        #expect(server.receivedRequests.count == 2 && server.receivedRequests.allSatisfy { $0.hasPrefix("GET /auth/keys") })
+        server.stop()
+        // Apple's keys unreachable: a network error (3), not a rejected token.
+        let down = try run(["verify", token, "--client-id", "x", "--apple-base-url", "http://127.0.0.1:\(try LocalServer.closedPort())"])
+        #expect(down.status == 3 && down.stderr.contains("keys"), "\(down.stderr)")
+    }
 }
