@@ -7,6 +7,9 @@ import PackageDescription
 
 let package = Package(
     name: "PureJWT",
+    // The lowest versions with Swift concurrency that the code supports. Newer APIs are used only behind
+    // `if #available` with a tested fallback (Int128 in PureP256's inversion: two-word sums below macOS 15).
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "PureSHA2", targets: ["PureSHA2"]),
         .library(name: "PureBase64", targets: ["PureBase64"]),

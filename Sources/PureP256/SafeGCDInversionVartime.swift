@@ -31,14 +31,24 @@ extension SafeGCDModulus {
     /// is checked for conditional jumps (scripts/audit-branches.sh), and a shared generic driver would
     /// bring this one's early exit into the code that check covers.
     func inverseVartime(_ x: U256) -> U256 {
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else {
+            return inverseVartime(x, accumulating: WideSum.self)
+        }
+        return inverseVartime(x, accumulating: NativeWideSum.self)
+    }
+
+    /// `inverseVartime` with the given 128-bit accumulator (Int128 where the platform has it; both in
+    /// the tests).
+    @inline(__always)
+    func inverseVartime<Sum: SafeGCDAccumulator>(_ x: U256, accumulating: Sum.Type) -> U256 {
         var f = m, g = Signed62(x)
         var d = Signed62(0, 0, 0, 0, 0), e = Signed62(1, 0, 0, 0, 0)
         var eta: Int64 = -1                         // η = −δ, δ = 1
         for _ in 0..<12 {
             if (g.v0 | g.v1 | g.v2 | g.v3 | g.v4) == 0 { break }
             let t = Self.divsteps62Vartime(&eta, f.v0, g.v0)
-            updateDE(&d, &e, t)
-            Self.updateFG(&f, &g, t)
+            updateDE(&d, &e, t, Sum.self)
+            Self.updateFG(&f, &g, t, Sum.self)
         }
         // g = 0 and f = ±1 (or f = M for x = 0, where d = 0): x⁻¹ = sign(f)·d.
         return normalized(d, negate: f.v4 >> 63)

@@ -90,3 +90,38 @@ struct SafeGCDInversionTests {
         #expect(safeGCD.inverseVartime(U256(1, 0, 0, 0)) == U256(1, 0, 0, 0))
     }
 }
+
+@Suite("safegcd accumulators")
+struct SafeGCDAccumulatorTests {
+    /// Both 128-bit accumulators give the same inverses, constant-time and variable-time, for both moduli:
+    /// the two-word one is what systems without Int128 (macOS 13–14, iOS 16–17) run, and Linux, which
+    /// always has Int128, runs it only here.
+    @Test("the two-word accumulator and Int128 agree on every inversion")
+    func accumulatorsAgree() {
+        var state: UInt64 = 0x1234_5678
+        func next() -> UInt64 {
+            state &+= 0x9e37_79b9_7f4a_7c15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+            return z ^ (z >> 31)
+        }
+        var compared = 0
+        for (modulus, m) in [(FieldElement.safeGCDModulus, FieldElement.modulus.m), (Scalar.safeGCDModulus, Scalar.modulus.m)] {
+            var values: [U256] = [.zero, U256(1, 0, 0, 0), U256.subtract(m, U256(1, 0, 0, 0)).0]
+            while values.count < 3_000 {
+                let candidate = U256(next(), next(), next(), next())
+                if U256.lessThanMask(candidate, m) != 0 { values.append(candidate) }
+            }
+            for x in values {
+                let native = modulus.inverse(x)                 // Int128 on Linux
+                #expect(modulus.inverse(x, accumulating: WideSum.self) == native)
+                #expect(modulus.inverse(x, accumulating: NativeWideSum.self) == native)
+                #expect(modulus.inverseVartime(x, accumulating: WideSum.self) == native)
+                #expect(modulus.inverseVartime(x) == native)
+                compared += 1
+            }
+        }
+        #expect(compared == 6_000)
+    }
+}
