@@ -139,10 +139,11 @@ public struct SignInWithApple: Sendable {
     /// Verifies the identity token (with the code's c_hash) and exchanges the code for the client ID the
     /// token names: the native sign-in in one call. Nothing is sent to Apple if the token is refused.
     public func signIn(identityToken: String, authorizationCode: String, nonce: AppleNonceCheck,
-                       redirectURI: String? = nil) async throws(AppleAuthError) -> (identity: AppleIdentityToken, tokens: AppleTokenResponse) {
+                       redirectURI: String? = nil) async throws(AppleAuthError) -> AppleSignIn {
         let identity = try await verifyIdentityToken(identityToken, nonce: nonce, authorizationCode: authorizationCode)
         guard let clientID = identity.aud.values.first else { throw AppleAuthError(.tokenRejected(JWTError(.missingClaim("aud")))) }
-        return (identity, try await exchange(code: authorizationCode, clientID: clientID, redirectURI: redirectURI))
+        let tokens = try await exchange(code: authorizationCode, clientID: clientID, redirectURI: redirectURI)
+        return AppleSignIn(identity: identity, tokens: tokens, clientID: clientID, user: nil)
     }
 
     private func client(_ clientID: String) throws(AppleAuthError) -> AppleAuthClient {
@@ -176,13 +177,26 @@ public struct SignInWithApple: Sendable {
     /// browser; forget it afterwards), verifies the identity token with the raw nonce and the code's
     /// c_hash, and exchanges the code with the same redirect URI.
     public func completeWebSignIn(callback: AppleAuthorizationCallback, expectedState: String, rawNonce: String,
-                                  redirectURI: String) async throws(AppleAuthError) -> (identity: AppleIdentityToken, tokens: AppleTokenResponse) {
+                                  redirectURI: String) async throws(AppleAuthError) -> AppleSignIn {
         guard callback.hasState(expectedState) else {
             throw AppleAuthError(.invalidCallback("the state is not the one this browser was sent with (a forged or replayed callback)"))
         }
-        return try await signIn(identityToken: callback.idToken, authorizationCode: callback.code, nonce: .raw(rawNonce),
-                                redirectURI: redirectURI)
+        let signIn = try await signIn(identityToken: callback.idToken, authorizationCode: callback.code, nonce: .raw(rawNonce),
+                                      redirectURI: redirectURI)
+        return AppleSignIn(identity: signIn.identity, tokens: signIn.tokens, clientID: signIn.clientID, user: callback.user)
     }
+}
+
+/// A completed sign-in: the verified identity token, Apple's tokens for it (keep `tokens.refreshToken`: it
+/// is what `revoke` needs on account deletion), the client ID they belong to, and — from the web flow's
+/// first authorization only — the user's name and email as Apple sent them.
+public struct AppleSignIn: Sendable {
+    public let identity: AppleIdentityToken
+    public let tokens: AppleTokenResponse
+    /// The client ID the code was exchanged for (the token's audience): pass it to `refresh` and `revoke`.
+    public let clientID: String
+    /// Apple sends the name only once, in the web flow's first callback: store it then.
+    public let user: AppleUserInfo?
 }
 
 extension SignInWithApple: CustomStringConvertible, CustomReflectable {

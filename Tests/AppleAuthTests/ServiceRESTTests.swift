@@ -135,9 +135,10 @@ extension LoadAndTiming {
             }
             defer { server.stop() }
             let apple = try makeService(server, clock: clock)
-            let (identity, response) = try await apple.signIn(identityToken: tokens.k1_token, authorizationCode: tokens.authorization_code,
-                                                              nonce: .raw(tokens.raw_nonce))
-            #expect(identity.sub == "001234.service" && response.refreshToken == "rt")
+            let signedIn = try await apple.signIn(identityToken: tokens.k1_token, authorizationCode: tokens.authorization_code,
+                                                  nonce: .raw(tokens.raw_nonce))
+            #expect(signedIn.identity.sub == "001234.service" && signedIn.tokens.refreshToken == "rt")
+            #expect(signedIn.clientID == "com.example.app" && signedIn.user == nil)
             let exchange = try #require(server.received(path: "/auth/token").first)
             #expect(exchange.form["code"] == tokens.authorization_code && exchange.form["client_id"] == "com.example.app")
             #expect(exchange.form["grant_type"] == "authorization_code" && exchange.form["redirect_uri"] == nil)
@@ -183,9 +184,10 @@ extension LoadAndTiming {
                 try await apple.completeWebSignIn(callback: callback, expectedState: "another-state", rawNonce: tokens.web_raw_nonce, redirectURI: redirect)
             }
             #expect(forged.category == .rejectedToken && server.received(path: "/auth/token").isEmpty)
-            let (identity, _) = try await apple.completeWebSignIn(callback: callback, expectedState: request.state,
-                                                                  rawNonce: tokens.web_raw_nonce, redirectURI: redirect)
-            #expect(identity.aud.values == ["com.example.web"])
+            let signedIn = try await apple.completeWebSignIn(callback: callback, expectedState: request.state,
+                                                             rawNonce: tokens.web_raw_nonce, redirectURI: redirect)
+            #expect(signedIn.identity.aud.values == ["com.example.web"] && signedIn.clientID == "com.example.web")
+            #expect(signedIn.user?.name?.lastName == "Appleseed")
             let exchange = try #require(server.received(path: "/auth/token").first)
             #expect(exchange.form["client_id"] == "com.example.web" && exchange.form["redirect_uri"] == redirect)
             try checkClientSecret(exchange, clock: clock)
