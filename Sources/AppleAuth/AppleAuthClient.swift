@@ -11,6 +11,7 @@ import Foundation
 /// REST calls to Apple for one client ID (the bundle ID or Services ID that the client secret's `sub`
 /// names). Every method throws `AppleAuthError`.
 public struct AppleAuthClient: Sendable {
+    /// The client ID whose secret signs every request (the secret's `sub`).
     public let clientID: String
     /// Apple's base URL, or a stand-in's.
     public let baseURL: String

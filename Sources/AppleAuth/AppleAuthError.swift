@@ -23,6 +23,7 @@ import PureJWT
 /// }
 /// ```
 public struct AppleAuthError: Error, Sendable, CustomStringConvertible {
+    /// Exactly what failed.
     public enum Reason: Sendable {
         /// A team, key or client ID that cannot be right (which, and why).
         case invalidIdentifier(String)
@@ -75,10 +76,13 @@ public struct AppleAuthError: Error, Sendable, CustomStringConvertible {
         case configuration
     }
 
+    /// Exactly what failed.
     public let reason: Reason
 
+    /// An error for `reason`.
     public init(_ reason: Reason) { self.reason = reason }
 
+    /// The kind of failure, for choosing an answer (see `Category`).
     public var category: Category {
         switch reason {
         case .invalidIdentifier, .invalidPrivateKey, .invalidLifetime, .invalidConfiguration: return .configuration

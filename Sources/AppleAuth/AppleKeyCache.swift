@@ -13,7 +13,9 @@ import PureJWT
 /// Apple's JWKS, cached for identity-token and notification verification. Errors are `AppleAuthError`
 /// with `.keysUnavailable` when no usable key set can be had.
 public struct AppleKeyCache: Sendable {
+    /// The cache's timings (PureJWT's).
     public typealias Policy = JSONWebKeySetCache.Policy
+    /// What the cache reports (PureJWT's).
     public typealias Event = JSONWebKeySetCache.Event
 
     /// The generic cache underneath (for its events and timings).

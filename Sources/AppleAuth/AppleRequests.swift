@@ -4,12 +4,16 @@
 
 /// An HTTP request to send as it is.
 public struct AppleHTTPRequest: Sendable, Hashable {
+    /// "GET" or "POST".
     public let method: String
+    /// The absolute URL, with the configured base.
     public let url: String
+    /// The headers to send.
     public let headers: [String: String]
     /// The form-encoded body.
     public let body: String
 
+    /// A request (for transports' tests; AppleAuth builds its own with `AppleRequests`).
     public init(method: String, url: String, headers: [String: String], body: String) {
         self.method = method
         self.url = url
@@ -36,11 +40,14 @@ extension AppleHTTPRequest: CustomStringConvertible, CustomDebugStringConvertibl
 
 /// An HTTP response as the transport received it.
 public struct AppleHTTPResponse: Sendable, Hashable {
+    /// The HTTP status code.
     public let status: Int
     /// Header names in any case.
     public let headers: [String: String]
+    /// The body as received.
     public let body: [UInt8]
 
+    /// A response as the transport received it.
     public init(status: Int, headers: [String: String] = [:], body: [UInt8]) {
         self.status = status
         self.headers = headers
@@ -73,6 +80,7 @@ public protocol AppleHTTPTransport: Sendable {
 
 /// A transport failure, classified by whether the request may have reached Apple.
 public struct AppleTransportError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What happened, as far as the transport can tell.
     public enum Kind: Sendable, Hashable {
         /// The connection never opened (refused, no route, DNS failure): the request was not sent.
         case connectionFailed
@@ -82,9 +90,12 @@ public struct AppleTransportError: Error, Sendable, Hashable, CustomStringConver
         case other
     }
 
+    /// What happened.
     public let kind: Kind
+    /// The transport's own words, for logs.
     public let message: String
 
+    /// An error of `kind`, with a message for logs.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
@@ -106,8 +117,11 @@ public enum AppleTokenTypeHint: String, Sendable {
 public enum AppleRequests {
     /// Apple's production base URL.
     public static let defaultBaseURL = "https://appleid.apple.com"
+    /// Apple's token endpoint (exchange and refresh).
     public static let tokenURL = defaultBaseURL + "/auth/token"
+    /// Apple's revocation endpoint.
     public static let revokeURL = defaultBaseURL + "/auth/revoke"
+    /// Apple's public keys (JWKS).
     public static let keysURL = defaultBaseURL + "/auth/keys"
 
     /// Fetches Apple's public keys (JWKS).

@@ -25,6 +25,7 @@ public struct AppleRetryPolicy: Sendable, Hashable {
     /// The longest Retry-After honoured, in seconds; a longer one ends the retries.
     public var maximumRetryAfter: Double = 30
 
+    /// A policy; the defaults retry twice, after about 0.5 s and 1 s.
     public init(maximumAttempts: Int = 3, initialBackoff: Double = 0.5, maximumBackoff: Double = 8, maximumRetryAfter: Double = 30) {
         self.maximumAttempts = maximumAttempts
         self.initialBackoff = initialBackoff

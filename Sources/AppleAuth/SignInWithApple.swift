@@ -25,6 +25,7 @@ import PureJWT
 ///
 /// Every method throws `AppleAuthError`; switch on its `category` to choose an answer.
 public struct SignInWithApple: Sendable {
+    /// The settings the service was made with.
     public let configuration: SignInWithAppleConfiguration
     /// The key cache (its `cache` reports events and holds the timings).
     public let keys: AppleKeyCache
@@ -191,7 +192,9 @@ public struct SignInWithApple: Sendable {
 /// is what `revoke` needs on account deletion), the client ID they belong to, and — from the web flow's
 /// first authorization only — the user's name and email as Apple sent them.
 public struct AppleSignIn: Sendable {
+    /// The verified identity token's claims.
     public let identity: AppleIdentityToken
+    /// Apple's answer to the code exchange.
     public let tokens: AppleTokenResponse
     /// The client ID the code was exchanged for (the token's audience): pass it to `refresh` and `revoke`.
     public let clientID: String

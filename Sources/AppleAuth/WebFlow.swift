@@ -22,6 +22,7 @@ public struct AppleAuthorizationRequest: Sendable, Hashable {
     /// Where to redirect the browser.
     public let url: String
     /// Keep server-side (e.g. in the session), compare with the callback's, then forget: single use.
+    /// The state sent in the authorization request, echoed by Apple.
     public let state: String
     /// Keep server-side; verify the identity token with `.raw(rawNonce)`. Not in the URL: only its hash is.
     public let rawNonce: String
@@ -37,18 +38,25 @@ extension AppleAuthorizationRequest: CustomStringConvertible, CustomDebugStringC
 
 /// The name Apple sends on the first authorization only: store it then, it never comes again.
 public struct AppleUserInfo: Sendable, Hashable, Decodable {
+    /// The name the user chose to share (either part may be absent).
     public struct Name: Sendable, Hashable, Decodable {
+        /// The given name.
         public let firstName: String?
+        /// The family name.
         public let lastName: String?
     }
 
+    /// The name, when the user shared it.
     public let name: Name?
+    /// The email address (possibly a private relay address).
     public let email: String?
 }
 
 /// Apple's form_post to the redirect URI.
 public struct AppleAuthorizationCallback: Sendable, Hashable {
+    /// The authorization code, single-use, valid for five minutes.
     public let code: String
+    /// The identity token (a JWS).
     public let idToken: String
     public let state: String
     /// Present on the first authorization only.

@@ -17,6 +17,7 @@ public indirect enum JSONValue: Decodable, Sendable, Hashable {
     case array([JSONValue])
     case object([String: JSONValue])
 
+    /// Any JSON value, from any decoder (directly from the parsed tree on PureJWT's).
     public init(from decoder: any Decoder) throws {
         // From PureJWT's decoder (every token): convert the parsed tree directly; trying each type in turn
         // would throw and catch up to four errors per value.
@@ -99,6 +100,7 @@ public struct StrictJSONDecoder: Sendable {
     /// Documents larger than this many bytes are refused before parsing (default 1 MiB).
     public var maximumSize: Int
 
+    /// A decoder refusing documents over `maximumSize` bytes.
     public init(maximumSize: Int = 1 << 20) { self.maximumSize = maximumSize }
 
     /// `T` from the JSON document in `bytes`. Throws `JWTError.Reason.invalidJSON` with the byte offset

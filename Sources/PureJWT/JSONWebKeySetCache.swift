@@ -38,10 +38,14 @@ import Foundation
 public actor JSONWebKeySetCache {
     /// What a fetch returned: an HTTP-like status, headers (any letter case) and the body.
     public struct Response: Sendable {
+        /// The HTTP status (2xx is a success).
         public var status: Int
+        /// The headers; Cache-Control and Retry-After are read.
         public var headers: [String: String]
+        /// The JWK Set document.
         public var body: [UInt8]
 
+        /// A response as your HTTP client received it.
         public init(status: Int, headers: [String: String] = [:], body: [UInt8]) {
             self.status = status
             self.headers = headers
@@ -54,6 +58,7 @@ public actor JSONWebKeySetCache {
         }
     }
 
+    /// Gets the key set document; a thrown error counts as a failed fetch.
     public typealias Fetch = @Sendable () async throws -> Response
 
     /// The cache's timings, in seconds. Every value must be finite and ≥ 0, with minimumMaxAge ≤
@@ -75,6 +80,7 @@ public actor JSONWebKeySetCache {
         /// The longest wait between failed fetches (also the cap on a Retry-After).
         public var maximumBackoff: Double = 300
 
+        /// The default timings.
         public init() {}
 
         func validated() throws(JWTError) -> Policy {
