@@ -8,7 +8,7 @@ import PureP256
 import Testing
 import TestSupport
 
-private struct Run {
+private struct Run: Sendable {
     let status: Int32
     let stdout: String
     let stderr: String
@@ -28,7 +28,18 @@ private func executable() throws -> URL {
     return found
 }
 
-private func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Run {
+/// Runs the tool on a Dispatch thread, not on the test's: waiting for a subprocess blocks a thread, and a
+/// blocked thread of Swift's cooperative pool (two on a 2-core machine) starves every async test running
+/// beside this one (a URLSession answer then waits past its deadline).
+private func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) async throws -> Run {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async {
+            continuation.resume(with: Result { try runBlocking(arguments, stdin: stdin, environment: environment) })
+        }
+    }
+}
+
+private func runBlocking(_ arguments: [String], stdin: String?, environment: [String: String]) throws -> Run {
     let process = Process()
     process.executableURL = try executable()
     process.arguments = arguments
@@ -52,24 +63,24 @@ private func vector(_ name: String) -> String { VectorFiles.path(name) }
 @Suite("appleauth command-line tool")
 struct ToolTests {
     @Test("demo runs offline and passes its checks")
-    func demo() throws {
-        let result = try run(["demo"])
+    func demo() async throws {
+        let result = try await run(["demo"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("All checks passed."))
     }
 
     @Test("--help for the tool and each subcommand", arguments: ["demo", "client-secret", "public-key", "decode", "verify",
                                                                  "notification", "token", "revoke", "keys"])
-    func help(command: String) throws {
-        let result = try run([command, "--help"])
+    func help(command: String) async throws {
+        let result = try await run([command, "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("usage: appleauth \(command)"))
-        #expect(try run(["--help"]).stdout.contains(command))
+        #expect(try await run(["--help"]).stdout.contains(command))
     }
 
     @Test("client-secret prints only the JWT, which verifies")
-    func clientSecret() throws {
-        let result = try run(["client-secret", "--team-id", "DEF123GHIJ", "--key-id", "ABC123DEFG", "--client-id", "com.example.web",
+    func clientSecret() async throws {
+        let result = try await run(["client-secret", "--team-id", "DEF123GHIJ", "--key-id", "ABC123DEFG", "--client-id", "com.example.web",
                               "--key", vector("test.p8"), "--issued-at", "1800000000", "--lifetime", "600"])
         #expect(result.status == 0, "\(result.stderr)")
         let token = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -82,42 +93,42 @@ struct ToolTests {
     }
 
     @Test("public-key prints what openssl ec -pubout prints")
-    func publicKey() throws {
-        let result = try run(["public-key", "--key", vector("test.p8")])
+    func publicKey() async throws {
+        let result = try await run(["public-key", "--key", vector("test.p8")])
         #expect(result.status == 0)
         #expect(result.stdout == (try String(contentsOfFile: vector("test.pub.pem"), encoding: .utf8)))
-        let jwk = try run(["public-key", "--key", vector("test.p8"), "--format", "jwk", "--key-id", "K1"])
+        let jwk = try await run(["public-key", "--key", vector("test.p8"), "--format", "jwk", "--key-id", "K1"])
         #expect(jwk.status == 0 && jwk.stdout.contains(#""kid" : "K1""#))
     }
 
     @Test("decode shows header and claims; with a key set it checks the signature")
-    func decode() throws {
+    func decode() async throws {
         let token = try String(contentsOfFile: vector("aidopk1_identity_token.txt"), encoding: .utf8)
-        let plain = try run(["decode", token])
+        let plain = try await run(["decode", token])
         #expect(plain.status == 0 && plain.stdout.contains("exp_utc") && plain.stdout.contains("AIDOPK1"))
-        let checked = try run(["decode", "-", "--jwks", vector("nov_apple_id_jwks.json")], stdin: token)
+        let checked = try await run(["decode", "-", "--jwks", vector("nov_apple_id_jwks.json")], stdin: token)
         #expect(checked.status == 0 && checked.stdout.contains("signature: valid"))
-        let wrongKey = try run(["decode", token, "--key", vector("test.pub.pem")])
+        let wrongKey = try await run(["decode", token, "--key", vector("test.pub.pem")])
         #expect(wrongKey.status == 1, "\(wrongKey.stderr)")
     }
 
     @Test("verify: inside the token's window it prints the claims; today it is rejected with one line")
-    func verify() throws {
+    func verify() async throws {
         let token = try String(contentsOfFile: vector("aidopk1_identity_token.txt"), encoding: .utf8)
         let base = ["verify", token, "--client-id", "jp.yauth.signin.service2", "--jwks", vector("nov_apple_id_jwks.json")]
-        let ok = try run(base + ["--now", "1559709300"])
+        let ok = try await run(base + ["--now", "1559709300"])
         #expect(ok.status == 0, "\(ok.stderr)")
         #expect(ok.stdout.contains("000723.25da8be332964991898630947202fef0.0402"))
-        let expired = try run(base)
+        let expired = try await run(base)
         #expect(expired.status == 1)
         #expect(expired.stderr.contains("expired") && expired.stderr.split(separator: "\n").count == 1)
-        let otherClient = try run(["verify", token, "--client-id", "com.example.other", "--jwks", vector("nov_apple_id_jwks.json"), "--now", "1559709300"])
+        let otherClient = try await run(["verify", token, "--client-id", "com.example.other", "--jwks", vector("nov_apple_id_jwks.json"), "--now", "1559709300"])
         #expect(otherClient.status == 1)
     }
 
     @Test("notification: the POST body verifies and the event is printed")
-    func notification() throws {
-        let result = try run(["notification", vector("consent_revoked_body.json"), "--client-id", "jp.yauth.signin.app",
+    func notification() async throws {
+        let result = try await run(["notification", vector("consent_revoked_body.json"), "--client-id", "jp.yauth.signin.app",
                               "--jwks", vector("nov_apple_id_jwks.json"), "--now", "1657617100"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("consentRevoked"))
@@ -133,10 +144,10 @@ struct ToolTests {
         ["client-secret", "--bogus", "1"],
         ["public-key", "--key", "P8", "--format", "der"],
     ])
-    func malformed(arguments: [String]) throws {
+    func malformed(arguments: [String]) async throws {
         let resolved = arguments.map { $0 == "RSA" ? vector("testInvalidKey_rsa1024.p8") : $0 == "JWKS" ? vector("nov_apple_id_jwks.json")
                                        : $0 == "P8" ? vector("test.p8") : $0 }
-        let result = try run(resolved)
+        let result = try await run(resolved)
         #expect(result.status == 2, "\(resolved): \(result.stderr)")
         #expect(!result.stderr.isEmpty && !result.stderr.contains("Fatal error") && !result.stderr.contains("Backtrace"))
         if resolved.first != "frobnicate" { #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)") }
@@ -150,12 +161,12 @@ struct ToolTests {
         (["notification", "BODY", "--client-id", "jp.yauth.signin.app", "--jwks", "JWKS"], "now"),
         (["notification", "BODY", "--client-id", "jp.yauth.signin.app", "--jwks", "JWKS"], "leeway"),
     ])
-    func numericOptions(command: [String], option: String) throws {
+    func numericOptions(command: [String], option: String) async throws {
         let token = try String(contentsOfFile: vector("aidopk1_identity_token.txt"), encoding: .utf8)
         let resolved = command.map { $0 == "P8" ? vector("test.p8") : $0 == "JWKS" ? vector("nov_apple_id_jwks.json")
                                      : $0 == "TOKEN" ? token : $0 == "BODY" ? vector("consent_revoked_body.json") : $0 }
         for value in ["inf", "-inf", "nan", "1e300", "-1", "-1e300", "infinity", "0x1p1024", "ten"] {
-            let result = try run(resolved + ["--\(option)", value])
+            let result = try await run(resolved + ["--\(option)", value])
             #expect(result.status == 2, "--\(option) \(value): \(result.status) \(result.stderr)")
             #expect(result.stderr.contains("--\(option)") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
             #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("cannot be converted"))
@@ -163,7 +174,7 @@ struct ToolTests {
     }
 
     @Test("token, revoke and keys talk to the server named by --apple-base-url or APPLE_BASE_URL; Apple's errors exit 1 with causes, 5xx and no server exit 3")
-    func network() throws {
+    func network() async throws {
         let credentials = ["--client-id", "com.example.web", "--team-id", "DEF123GHIJ", "--key-id", "ABC123DEFG", "--key", vector("test.p8")]
         let server = try LocalServer([
             .init(status: 200, headers: [:], body: #"{"access_token":"at","token_type":"Bearer","expires_in":3600,"refresh_token":"rt"}"#),
@@ -174,43 +185,43 @@ struct ToolTests {
         ])
         defer { server.stop() }
         let environment = ["APPLE_BASE_URL": server.baseURL]
-        let exchanged = try run(["token", "--code", "c", "--apple-base-url", server.baseURL] + credentials)
+        let exchanged = try await run(["token", "--code", "c", "--apple-base-url", server.baseURL] + credentials)
         #expect(exchanged.status == 0 && exchanged.stdout.contains(#""refresh_token" : "rt""#), "\(exchanged.stderr)")
-        let refused = try run(["token", "--refresh-token", "rt"] + credentials, environment: environment)
+        let refused = try await run(["token", "--refresh-token", "rt"] + credentials, environment: environment)
         #expect(refused.status == 1 && refused.stderr.contains("invalid_client") && refused.stderr.contains("client secret's sub"), "\(refused.stderr)")
-        let revoked = try run(["revoke", "--token", "rt"] + credentials, environment: environment)
+        let revoked = try await run(["revoke", "--token", "rt"] + credentials, environment: environment)
         #expect(revoked.status == 0 && revoked.stdout.contains("revoked"), "\(revoked.stderr)")
-        let keys = try run(["keys"], environment: environment)
+        let keys = try await run(["keys"], environment: environment)
         #expect(keys.status == 0 && keys.stdout.contains(#""keys""#), "\(keys.stderr)")
-        let unavailable = try run(["revoke", "--token", "rt"] + credentials, environment: environment)
+        let unavailable = try await run(["revoke", "--token", "rt"] + credentials, environment: environment)
         #expect(unavailable.status == 3, "\(unavailable.stderr)")
         #expect(server.receivedRequests.count == 7)   // the 503s were retried twice
         #expect(server.receivedRequests.first?.hasPrefix("POST /auth/token") == true)
         #expect(server.receivedRequests[3].hasPrefix("GET /auth/keys") == true)
         server.stop()
-        let unreachable = try run(["keys", "--apple-base-url", "http://127.0.0.1:\(try LocalServer.closedPort())"])
+        let unreachable = try await run(["keys", "--apple-base-url", "http://127.0.0.1:\(try LocalServer.closedPort())"])
         #expect(unreachable.status == 3)
-        let badURL = try run(["keys", "--apple-base-url", "ftp://example.com"])
+        let badURL = try await run(["keys", "--apple-base-url", "ftp://example.com"])
         #expect(badURL.status == 2 && badURL.stderr.contains("https://"))
     }
 
     @Test("verify and notification fetch the keys from the server named by --apple-base-url or APPLE_BASE_URL")
-    func verifyAgainstServer() throws {
+    func verifyAgainstServer() async throws {
         let jwks = try String(contentsOfFile: vector("nov_apple_id_jwks.json"), encoding: .utf8)
         let server = try LocalServer([.init(status: 200, headers: ["Cache-Control": "max-age=60"], body: jwks),
                                       .init(status: 200, headers: [:], body: jwks)])
         defer { server.stop() }
         let token = try String(contentsOfFile: vector("aidopk1_identity_token.txt"), encoding: .utf8)
-        let verified = try run(["verify", token, "--client-id", "jp.yauth.signin.service2", "--now", "1559709300",
+        let verified = try await run(["verify", token, "--client-id", "jp.yauth.signin.service2", "--now", "1559709300",
                                 "--apple-base-url", server.baseURL])
         #expect(verified.status == 0 && verified.stdout.contains("000723.25da8be332964991898630947202fef0.0402"), "\(verified.stderr)")
-        let event = try run(["notification", vector("consent_revoked_body.json"), "--client-id", "jp.yauth.signin.app", "--now", "1657617100"],
+        let event = try await run(["notification", vector("consent_revoked_body.json"), "--client-id", "jp.yauth.signin.app", "--now", "1657617100"],
                             environment: ["APPLE_BASE_URL": server.baseURL])
         #expect(event.status == 0 && event.stdout.contains("consentRevoked"), "\(event.stderr)")
         #expect(server.receivedRequests.count == 2 && server.receivedRequests.allSatisfy { $0.hasPrefix("GET /auth/keys") })
         server.stop()
         // Apple's keys unreachable: a network error (3), not a rejected token.
-        let down = try run(["verify", token, "--client-id", "x", "--apple-base-url", "http://127.0.0.1:\(try LocalServer.closedPort())"])
+        let down = try await run(["verify", token, "--client-id", "x", "--apple-base-url", "http://127.0.0.1:\(try LocalServer.closedPort())"])
         #expect(down.status == 3 && down.stderr.contains("keys"), "\(down.stderr)")
     }
 }

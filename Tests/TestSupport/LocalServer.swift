@@ -1,7 +1,12 @@
-// A scripted HTTP/1.1 server on 127.0.0.1 for the transport and tool tests: each request gets the next
-// scripted response (optionally after a delay), and once the script is spent the connection is closed
-// unanswered. It records what it received, as text. Built on StandInServer; loopback only.
+// A tiny HTTP/1.1 server on 127.0.0.1 for the transport tests: it answers each request with the next
+// scripted response (optionally after a delay) and records what it received. Bounded: it serves at most
+// the scripted responses and stops when the test ends. Loopback only; nothing leaves the machine.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 public final class LocalServer: @unchecked Sendable {
@@ -19,38 +24,114 @@ public final class LocalServer: @unchecked Sendable {
         }
     }
 
-    /// The script, consumed in order by the stand-in's connection threads.
-    private final class Script: @unchecked Sendable {
-        private let lock = NSLock()
-        private var entries: [Scripted]
-        init(_ entries: [Scripted]) { self.entries = entries }
-        func next() -> Scripted? {
-            lock.lock(); defer { lock.unlock() }
-            return entries.isEmpty ? nil : entries.removeFirst()
-        }
-    }
-
-    private let server: StandInServer
+    private let socketDescriptor: Int32
+    public let port: UInt16
+    private let lock = NSLock()
+    private var script: [Scripted]
+    private(set) var requests: [String] = []
+    private var stopped = false
 
     public init(_ script: [Scripted]) throws {
-        let queue = Script(script)
-        server = try StandInServer { _ in
-            guard let next = queue.next() else { return .noAnswer }
-            return .init(status: next.status, headers: next.headers, body: next.body, delay: next.delay)
+        self.script = script
+        #if canImport(Glibc)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 16) == 0 else { close(fd); throw POSIXError(.EADDRINUSE) }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        socketDescriptor = fd
+        port = UInt16(bigEndian: address.sin_port)
+        let thread = Thread { [self] in serve() }
+        thread.start()
+    }
+
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// Stops accepting connections. Safe to call more than once. Only the serving thread closes the
+    /// socket (when its accept fails after this shutdown): closing it here could close a descriptor
+    /// number that another test has reused in the meantime (a second `stop()` did exactly that, and a
+    /// parallel test's Pipe then failed with EBADF inside Foundation).
+    public func stop() {
+        lock.lock(); defer { lock.unlock() }
+        guard !stopped else { return }
+        stopped = true
+        shutdown(socketDescriptor, Int32(SHUT_RDWR))
+    }
+
+    private func next() -> Scripted? {
+        lock.lock(); defer { lock.unlock() }
+        return script.isEmpty ? nil : script.removeFirst()
+    }
+
+    private func record(_ request: String) {
+        lock.lock(); defer { lock.unlock() }
+        requests.append(request)
+    }
+
+    public var receivedRequests: [String] {
+        lock.lock(); defer { lock.unlock() }
+        return requests
+    }
+
+    private func serve() {
+        while true {
+            let client = accept(socketDescriptor, nil, nil)
+            if client < 0 {
+                // A signal (the tool tests' subprocesses exit with SIGCHLD) interrupts accept: try again.
+                if errno == EINTR { continue }
+                close(socketDescriptor)
+                return
+            }
+            let request = readRequest(client)
+            record(request)
+            if let response = next() {
+                if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
+                var text = "HTTP/1.1 \(response.status) X\r\nContent-Length: \(response.body.utf8.count)\r\nConnection: close\r\n"
+                for (name, value) in response.headers { text += "\(name): \(value)\r\n" }
+                text += "\r\n" + response.body
+                let bytes = Array(text.utf8)
+                // MSG_NOSIGNAL: a client that gave up (the timeout test) must not kill the process with SIGPIPE.
+                #if canImport(Glibc)
+                let flags = Int32(MSG_NOSIGNAL)
+                #else
+                let flags: Int32 = 0
+                #endif
+                _ = bytes.withUnsafeBytes { send(client, $0.baseAddress, $0.count, flags) }
+            }
+            close(client)
         }
     }
 
-    public var port: UInt16 { server.port }
-    public var baseURL: String { server.baseURL }
-
-    /// Stops accepting connections. Safe to call more than once.
-    public func stop() { server.stop() }
-
-    /// Each request as it arrived: the request line, the headers (names in lower case) and the body.
-    public var receivedRequests: [String] {
-        server.received.map { request in
-            "\(request.method) \(request.path) HTTP/1.1\r\n"
-                + request.headers.map { "\($0.key): \($0.value)\r\n" }.joined() + "\r\n" + request.body
+    /// Reads headers and a Content-Length body.
+    private func readRequest(_ client: Int32) -> String {
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while data.count < 1 << 20 {
+            let count = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            data += buffer[0..<count]
+            let text = String(decoding: data, as: UTF8.self)
+            if let end = text.range(of: "\r\n\r\n") {
+                let head = text[..<end.lowerBound].lowercased()
+                let length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+                    .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+                if text.utf8.count - text.utf8.distance(from: text.startIndex, to: end.upperBound) >= length { break }
+            }
         }
+        return String(decoding: data, as: UTF8.self)
     }
 }

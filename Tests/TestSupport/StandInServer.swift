@@ -40,9 +40,6 @@ public final class StandInServer: @unchecked Sendable {
         public init(status: Int, headers: [String: String] = [:], body: String = "", delay: TimeInterval = 0) {
             (self.status, self.headers, self.body, self.delay) = (status, headers, body, delay)
         }
-
-        /// Close the connection without answering (status 0 is never sent).
-        public static let noAnswer = Response(status: 0)
     }
 
     public typealias Handler = @Sendable (Request) -> Response
@@ -79,9 +76,7 @@ public final class StandInServer: @unchecked Sendable {
     public func goDown() {
         lock.lock(); defer { lock.unlock() }
         guard listener >= 0 else { return }
-        // The accept thread closes the descriptor when its accept fails: closing it here could close a
-        // descriptor number another test has reused in the meantime (a parallel test's Pipe then failed
-        // with EBADF inside Foundation).
+        // The accept thread closes the descriptor when its accept fails (see LocalServer.stop for why).
         shutdown(listener, Int32(SHUT_RDWR))
         listener = -1
     }
@@ -131,7 +126,12 @@ public final class StandInServer: @unchecked Sendable {
     private func acceptLoop(_ fd: Int32) {
         while true {
             let client = accept(fd, nil, nil)
-            if client < 0 { close(fd); return }
+            if client < 0 {
+                // A signal (the tool tests' subprocesses exit with SIGCHLD) interrupts accept: try again.
+                if errno == EINTR { continue }
+                close(fd)
+                return
+            }
             Thread { [self] in serve(client) }.start()
         }
     }
@@ -144,7 +144,6 @@ public final class StandInServer: @unchecked Sendable {
         let handler = self.handler
         lock.unlock()
         let response = handler(request)
-        guard response.status != 0 else { return }
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
         var text = "HTTP/1.1 \(response.status) X\r\nContent-Length: \(response.body.utf8.count)\r\nConnection: close\r\n"
         for (name, value) in response.headers { text += "\(name): \(value)\r\n" }
