@@ -85,8 +85,13 @@ public enum PEM {
     /// encrypted key, and any other non-base64 byte is an error at its offset.
     private static func decodeBody(_ body: ArraySlice<UInt8>) throws(ASN1Error) -> [UInt8] {
         if body.contains(UInt8(ascii: ":")) {
-            let text = String(decoding: body, as: UTF8.self)
-            if text.contains("Proc-Type") || text.contains("DEK-Info") { throw ASN1Error(.encryptedKey, at: body.startIndex) }
+            // Byte search, not String.contains(String): that one is Foundation's (or _StringProcessing's),
+            // which Embedded Swift does not have.
+            func mentions(_ word: String) -> Bool {
+                let needle = Array(word.utf8)
+                return body.indices.contains { start in body[start...].starts(with: needle) }
+            }
+            if mentions("Proc-Type") || mentions("DEK-Info") { throw ASN1Error(.encryptedKey, at: body.startIndex) }
             throw ASN1Error(.invalidPEMBody("headers ('Name: value' lines) are not supported"), at: body.startIndex)
         }
         do {

@@ -27,13 +27,15 @@ enum ROCAFingerprint {
     /// The primes grouped so that each group's product fits in 64 bits: one pass of 128-by-64-bit divisions
     /// over the modulus per group instead of one per prime.
     static let groups: [(product: UInt64, primes: [UInt64])] = {
-        var groups: [(UInt64, [UInt64])] = []
+        // Labelled like the result: converting an array of unlabelled tuples is a dynamic cast, which
+        // Embedded Swift does not have.
+        var groups: [(product: UInt64, primes: [UInt64])] = []
         var product: UInt64 = 1
         var members: [UInt64] = []
         for p in primes {
             let (next, overflow) = product.multipliedReportingOverflow(by: p)
             if overflow {
-                groups.append((product, members))
+                groups.append((product: product, primes: members))
                 product = p
                 members = [p]
             } else {
@@ -41,7 +43,7 @@ enum ROCAFingerprint {
                 members.append(p)
             }
         }
-        groups.append((product, members))
+        groups.append((product: product, primes: members))
         return groups
     }()
 

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Compiles the stdlib-only modules (PureSHA2, PureBase64, PureBigInt, PureASN1, PureRSA, PureP256) as
+# Embedded Swift for a 64-bit ARM target and a 32-bit one, with the Embedded standard libraries that ship in
+# the toolchain (lib/swift/embedded/). It catches what those modules must not use: Foundation, reflection,
+# dynamic casts, untyped throws in hot paths, and code that only compiles with a 64-bit Int. It compiles;
+# it does not run anything (no board or emulator here).
+#
+#   bash scripts/embedded-build.sh          # exit 0: every module compiled for every target
+set -euo pipefail
+cd "$(dirname "$0")/.."
+modules=(PureSHA2 PureBase64 PureBigInt PureASN1 PureRSA PureP256)   # in dependency order
+targets=(aarch64-none-none-elf armv7em-none-none-eabi)
+out=.build-embedded
+status=0
+for target in "${targets[@]}"; do
+    mkdir -p "$out/$target"
+    for module in "${modules[@]}"; do
+        if swiftc -target "$target" -enable-experimental-feature Embedded -wmo -parse-as-library -Osize \
+            -package-name PureJWT -module-name "$module" -I "$out/$target" \
+            -emit-module -emit-module-path "$out/$target/$module.swiftmodule" \
+            -c Sources/"$module"/*.swift -o "$out/$target/$module.o" > "$out/$target/$module.log" 2>&1; then
+            echo "ok   $module for $target"
+        else
+            echo "FAIL $module for $target:"; grep -E "error:" "$out/$target/$module.log" | sort -u | head -20
+            status=1
+        fi
+    done
+done
+exit $status
