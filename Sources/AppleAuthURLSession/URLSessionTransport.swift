@@ -36,11 +36,11 @@ public struct URLSessionTransport: AppleHTTPTransport {
         urlRequest.httpMethod = request.method
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         if !request.body.isEmpty { urlRequest.httpBody = Data(request.body.utf8) }
-        let finalRequest = urlRequest
         let data: Data, response: URLResponse
         do {
-            (data, response) = try await Self.withDeadline(timeout) { try await URLSession.shared.data(for: finalRequest) }
+            (data, response) = try await Self.load(urlRequest, deadline: timeout)
         } catch let error as URLError {
+            if error.code == .cancelled { throw CancellationError() }
             throw Self.classify(error, url: request.url)
         }
         guard let http = response as? HTTPURLResponse else { throw AppleTransportError(.other, "not an HTTP response from \(request.url)") }
@@ -67,31 +67,63 @@ public struct URLSessionTransport: AppleHTTPTransport {
         }
     }
 
-    /// Runs `operation` and gives up after `seconds` with URLError(.timedOut). URLSession's own
-    /// timeoutInterval is an idle timeout that FoundationNetworking does not always apply to a server that
-    /// accepts and then stays silent, so the deadline is enforced here as well. The timer is a Dispatch
-    /// timer, not a sleeping task: when the cooperative thread pool is saturated (a server under load), a
-    /// sleeping task wakes late and a slow answer could win the race; the abandoned request is cancelled.
-    static func withDeadline<T: Sendable>(_ seconds: TimeInterval, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    /// The response to `request`, or URLError(.timedOut) after `seconds`. URLSession's own timeoutInterval
+    /// is an idle timeout that FoundationNetworking does not always apply to a server that accepts and then
+    /// stays silent, so the deadline is enforced here. Both racers — URLSession's completion handler and a
+    /// Dispatch timer — run off Swift's cooperative thread pool: when the pool is saturated (a busy server),
+    /// a task-based racer would be scheduled late and the deadline would no longer mean wall-clock time.
+    /// The loser is ignored; a request that times out is cancelled, and so is one whose task is cancelled.
+    static func load(_ request: URLRequest, deadline seconds: TimeInterval) async throws -> (Data, URLResponse) {
         let once = ResumeOnce()
+        let running = RunningTask()
         // `seconds` was checked to be finite and at most an hour when the transport was made.
         let deadline = DispatchTime.now() + .nanoseconds(Int(min(max(0, seconds), 3600) * 1e9))
-        return try await withCheckedThrowingContinuation { continuation in
-            let work = Task {
-                do {
-                    let value = try await operation()
-                    if once.claim() { continuation.resume(returning: value) }
-                } catch {
-                    if once.claim() { continuation.resume(throwing: error) }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let task = URLSession.shared.dataTask(with: request) { data, response, error in
+                    guard once.claim() else { return }
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let data, let response {
+                        continuation.resume(returning: (data, response))
+                    } else {
+                        continuation.resume(throwing: URLError(.badServerResponse))
+                    }
                 }
-            }
-            DispatchQueue.global().asyncAfter(deadline: deadline) {
-                if once.claim() {
-                    work.cancel()
+                running.set(task)
+                DispatchQueue.global().asyncAfter(deadline: deadline) {
+                    guard once.claim() else { return }
+                    task.cancel()
                     continuation.resume(throwing: URLError(.timedOut))
                 }
+                task.resume()
             }
+        } onCancel: {
+            running.cancel()
         }
+    }
+}
+
+/// The data task of a request in flight, for cancelling it from another thread.
+private final class RunningTask: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: URLSessionDataTask?
+    private var cancelled = false
+
+    func set(_ task: URLSessionDataTask) {
+        lock.lock()
+        self.task = task
+        let cancelNow = cancelled
+        lock.unlock()
+        if cancelNow { task.cancel() }
+    }
+
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        let task = self.task
+        lock.unlock()
+        task?.cancel()
     }
 }
 
