@@ -59,23 +59,9 @@ extension FormEncoding {
             default: bytes.append(byte)
             }
         }
-        return String(validatingUTF8CString: bytes)
-    }
-}
-
-private extension String {
-    /// `bytes` as a String if they are valid UTF-8 with no NUL, else nil.
-    init?(validatingUTF8CString bytes: [UInt8]) {
-        guard !bytes.contains(0) else { return nil }
-        var decoder = UTF8()
-        var iterator = bytes.makeIterator()
-        var scalars = String.UnicodeScalarView()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): scalars.append(scalar)
-            case .emptyInput: self = String(scalars); return
-            case .error: return nil
-            }
-        }
+        // Well-formed UTF-8 (the standard library's transcoder refuses overlongs, surrogates and truncated
+        // sequences) and no NUL.
+        let malformed = transcode(bytes.makeIterator(), from: UTF8.self, to: UTF8.self, stoppingOnError: true, into: { _ in })
+        return malformed || bytes.contains(0) ? nil : String(decoding: bytes, as: UTF8.self)
     }
 }

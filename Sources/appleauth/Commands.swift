@@ -246,7 +246,8 @@ enum Commands {
     static func clientIDs(_ args: Arguments) throws -> [String] {
         let ids = args.values("client-id")
         guard !ids.isEmpty else { throw ToolError.usage("missing --client-id; see --help") }
-        return Array(NSOrderedSet(array: ids)) as? [String] ?? ids
+        var seen = Set<String>()
+        return ids.filter { seen.insert($0).inserted }   // a repeated --client-id is not an error
     }
 
     /// The service for verification: with --jwks, that fixed key set; else Apple's keys (or the stand-in's).

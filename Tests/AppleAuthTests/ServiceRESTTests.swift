@@ -194,7 +194,8 @@ extension LoadAndTiming {
 
             // What Apple sends when the user cancels, and bodies that are not Apple's.
             for bad in ["error=user_cancelled_authorize&state=s", "code=c&state=s", "code=c&id_token=t&state=s&state=t", "code=%ZZ&id_token=t&state=s",
-                        "code=c&id_token=t&state=s&user=%7B%22name%22%3A1%7D"] {
+                        "code=c&id_token=t&state=s&user=%7B%22name%22%3A1%7D",
+                        "code=%C0%AF&id_token=t&state=s", "code=%ED%A0%80&id_token=t&state=s", "code=a%00b&id_token=t&state=s"] {
                 let error = try #require(throws: AppleAuthError.self) { try AppleAuthorizationCallback(formBody: bad) }
                 guard case .invalidCallback = error.reason else { Issue.record("\(bad): \(error)"); continue }
             }

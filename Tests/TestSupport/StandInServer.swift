@@ -1,7 +1,7 @@
 // An HTTP/1.1 stand-in on 127.0.0.1 whose answers come from a handler, one thread per connection (a slow
-// answer does not hold up the others), with the faults a test switches on and off: down (the listening
-// socket is closed, so connections are refused), or an answer after a delay. It records every request.
-// Loopback only; it serves until `stop()` and every test stops it.
+// answer does not hold up the others), with the faults a test switches on: down (the listening socket is
+// closed, so connections are refused), or, through the handler, an error status or a late answer. It
+// records every request. Loopback only; it serves until `stop()`, and every test stops it.
 
 #if canImport(Glibc)
 import Glibc
@@ -72,7 +72,7 @@ public final class StandInServer: @unchecked Sendable {
 
     public func received(path: String) -> [Request] { received.filter { $0.path == path } }
 
-    /// Closes the listening socket: connections are refused until `goUp()`.
+    /// Closes the listening socket: connections are refused from then on (Apple down).
     public func goDown() {
         lock.lock(); defer { lock.unlock() }
         guard listener >= 0 else { return }
@@ -81,21 +81,13 @@ public final class StandInServer: @unchecked Sendable {
         listener = -1
     }
 
-    /// Listens again on the same port.
-    public func goUp() throws {
-        lock.lock()
-        let isDown = listener < 0 && !stopped
-        lock.unlock()
-        if isDown { try startListening(port: port) }
-    }
-
     public func stop() {
         goDown()
         lock.lock(); defer { lock.unlock() }
         stopped = true
     }
 
-    private func startListening(port requested: UInt16 = 0) throws {
+    private func startListening() throws {
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -106,7 +98,7 @@ public final class StandInServer: @unchecked Sendable {
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = requested.bigEndian
+        address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
