@@ -25,6 +25,7 @@ public struct AppleAuthClient: Sendable {
     ///   - retryPolicy: how repeatable requests are retried (an exchange never is once it may have reached
     ///     Apple).
     ///   - secretLifetime: each client secret's lifetime in seconds (renewed five minutes before expiry).
+    ///   - now: the clock (tests pass a fake one).
     public init(transport: any AppleHTTPTransport, configuration: AppleClientSecretConfiguration,
                 baseURL: String = AppleRequests.defaultBaseURL, retryPolicy: AppleRetryPolicy = AppleRetryPolicy(),
                 secretLifetime: Double = 86_400, now: @escaping @Sendable () -> Date = { Date() }) throws(AppleAuthError) {

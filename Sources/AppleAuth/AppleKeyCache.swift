@@ -26,6 +26,7 @@ public struct AppleKeyCache: Sendable {
     ///   - baseURL: Apple's base URL (default https://appleid.apple.com), or a stand-in's.
     ///   - policy: the cache's timings.
     ///   - retryPolicy: how a failing fetch is retried before it counts as failed.
+    ///   - now: the clock (tests pass a fake one).
     ///   - onEvent: called when keys are fetched, a fetch fails, or stale keys are served.
     public init(transport: any AppleHTTPTransport, baseURL: String = AppleRequests.defaultBaseURL, policy: Policy = Policy(),
                 retryPolicy: AppleRetryPolicy = AppleRetryPolicy(), now: @escaping @Sendable () -> Date = { Date() },

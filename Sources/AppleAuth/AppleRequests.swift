@@ -75,6 +75,8 @@ extension AppleHTTPResponse: CustomStringConvertible, CustomDebugStringConvertib
 /// exchange only after `.connectionFailed` (the request was certainly not sent: a code is single-use, so a
 /// request that may have reached Apple is never sent twice). Any other error is treated as `.other`.
 public protocol AppleHTTPTransport: Sendable {
+    /// Sends `request` and returns Apple's answer, whatever its status; throws only when no answer came
+    /// (preferably an `AppleTransportError`). Must honour Swift task cancellation.
     func send(_ request: AppleHTTPRequest) async throws -> AppleHTTPResponse
 }
 
@@ -109,7 +111,9 @@ public struct AppleTransportError: Error, Sendable, Hashable, CustomStringConver
 
 /// Which token a revocation names.
 public enum AppleTokenTypeHint: String, Sendable {
+    /// A refresh token: revoking it ends the user's authorization (what account deletion needs).
     case refreshToken = "refresh_token"
+    /// An access token.
     case accessToken = "access_token"
 }
 

@@ -10,11 +10,15 @@ import PureJWT
 
 /// A successful /auth/token response. Its tokens are credentials: it prints without them.
 public struct AppleTokenResponse: Decodable, Sendable, Hashable {
+    /// "access_token": a token for Apple's API (rarely needed by servers). A credential.
     public let accessToken: String
+    /// "token_type": "Bearer".
     public let tokenType: String
     /// Seconds; Apple has sent it as a number and, in recorded responses, as a string.
     public let expiresIn: Int
+    /// "refresh_token": present after a code exchange; store it to revoke on account deletion. A credential.
     public let refreshToken: String?
+    /// "id_token": an identity token; verify it before use (`SignInWithApple` does when signing in).
     public let idToken: String?
 
     enum CodingKeys: String, CodingKey {
@@ -41,8 +45,12 @@ public struct AppleTokenResponse: Decodable, Sendable, Hashable {
 
 /// An error from Apple's REST API, with the causes worth checking.
 public struct AppleAPIError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Apple's `error` value (RFC 6749 §5.2), with `.other` for any Apple may add.
     public enum Code: Sendable, Hashable {
+        /// The OAuth error codes Apple documents: `invalid_request`, `invalid_client`, `invalid_grant`,
+        /// `unauthorized_client`, `unsupported_grant_type`, `invalid_scope`.
         case invalidRequest, invalidClient, invalidGrant, unauthorizedClient, unsupportedGrantType, invalidScope
+        /// A code this library does not know, as sent.
         case other(String)
 
         init(_ text: String) {
@@ -58,10 +66,13 @@ public struct AppleAPIError: Error, Sendable, Hashable, CustomStringConvertible 
         }
     }
 
+    /// The HTTP status (400 for most OAuth errors).
     public let status: Int
+    /// Apple's error code.
     public let code: Code
     /// Apple's `error` string as sent.
     public let rawCode: String
+    /// Apple's `error_description`, when it sends one.
     public let errorDescription: String?
 
     /// What usually causes this error.

@@ -16,8 +16,11 @@ public struct AppleClientSecretConfiguration: Sendable {
     /// Apple's limit on a client secret's lifetime, in seconds (about six months).
     public static let maximumLifetime: TimeInterval = 15_777_000
 
+    /// The team ID (10 characters) that issues the secret ("iss").
     public let teamID: String
+    /// The Sign in with Apple key's ID (10 characters), the header's "kid".
     public let keyID: String
+    /// The Services ID or bundle ID the secret authenticates ("sub").
     public let clientID: String
     let privateKey: P256.Signing.PrivateKey
 
@@ -89,8 +92,11 @@ public struct AppleClientSecretConfiguration: Sendable {
 /// A signed client secret and its validity. It is a credential (it authenticates the app to Apple until
 /// it expires), so it prints without the token.
 public struct AppleClientSecret: Sendable, Hashable {
+    /// The ES256 JWT sent as `client_secret`. A credential: never log it.
     public let token: String
+    /// "iat".
     public let issuedAt: Date
+    /// "exp": make a new secret before this.
     public let expiresAt: Date
 }
 
@@ -121,6 +127,7 @@ public actor AppleClientSecretCache {
     private var current: AppleClientSecret?
 
     /// - Parameters:
+    ///   - configuration: the team ID, key ID, .p8 key and client ID the secrets are made from.
     ///   - lifetime: each secret's lifetime (default one day).
     ///   - renewalMargin: how long before expiry a secret is replaced (default five minutes).
     ///   - now: the clock.

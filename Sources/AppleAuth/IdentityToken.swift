@@ -12,10 +12,10 @@ import PureJWT
 import PureSHA2
 
 /// A Bool that Apple sometimes sends as the string "true" or "false" (email_verified, is_private_email).
-public struct LenientBool: Decodable, Sendable, Hashable {
-    public let value: Bool
+struct LenientBool: Decodable, Sendable, Hashable {
+    let value: Bool
 
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         // Through JSONValue: on PureJWT's decoder (every token) it reads the parsed value directly,
         // instead of trying one type and catching the error.
         switch try JSONValue(from: decoder) {
@@ -33,10 +33,12 @@ public struct AppleIdentityToken: Decodable, Sendable {
     /// Apple's real-user indicator: 0 unsupported, 1 unknown, 2 likely real. A value Apple may add later
     /// is kept as it came, not fatal (a new value must not make every sign-in fail).
     public enum RealUserStatus: Sendable, Hashable {
+        /// 0: the platform cannot tell; 1: unknown (treat as a real user, check further); 2: likely real.
         case unsupported, unknown, likelyReal
         /// A value this library does not know.
         case other(Int)
 
+        /// The status for Apple's number; an unknown number becomes `.other`.
         public init(rawValue: Int) {
             switch rawValue {
             case 0: self = .unsupported
@@ -46,6 +48,7 @@ public struct AppleIdentityToken: Decodable, Sendable {
             }
         }
 
+        /// Apple's number for the status.
         public var rawValue: Int {
             switch self {
             case .unsupported: return 0
@@ -65,26 +68,40 @@ public struct AppleIdentityToken: Decodable, Sendable {
         }
     }
 
+    /// "iss": always https://appleid.apple.com once verified.
     public let iss: String
     /// The user's stable identifier for this team.
     public let sub: String
+    /// "aud": the client ID (bundle ID or Services ID) the token was issued to.
     public let aud: Audience
+    /// "exp": when the token expires (about ten minutes after issue).
     public let exp: NumericDate
+    /// "iat": when Apple issued the token.
     public let iat: NumericDate
+    /// "nonce": what the app sent in the authorization request (the SHA-256 hex of the raw nonce).
     public let nonce: String?
+    /// "nonce_supported": whether the platform supports nonces.
     public let nonceSupported: Bool?
+    /// "email": the user's email or private relay address; sent on every sign-in once shared.
     public let email: String?
+    /// "email_verified": Apple sends `true` or "true"; both read as `true`.
     public let emailVerified: Bool?
+    /// "is_private_email": whether `email` is a private relay address.
     public let isPrivateEmail: Bool?
     /// Nil when absent, or when it is neither an integer nor an integer in a string (then the value is in
     /// `otherClaims["real_user_status"]`).
     public let realUserStatus: RealUserStatus?
     /// "azp", the authorized party (OpenID Connect Core §2), when present.
     public let authorizedParty: String?
+    /// "auth_time": when the user authenticated.
     public let authTime: NumericDate?
+    /// "transfer_sub": present while an app moves between teams (app transfer).
     public let transferSub: String?
+    /// "org_id": the organization, for Managed Apple Accounts.
     public let orgID: String?
+    /// "c_hash": the left half of the SHA-256 of the authorization code, base64url (OpenID Connect Core §3.3.2.11).
     public let cHash: String?
+    /// "at_hash": the same for an access token.
     public let atHash: String?
     /// Every other claim, as it came.
     public let otherClaims: [String: JSONValue]
@@ -156,6 +173,7 @@ public enum AppleCodeHashPolicy: Sendable, Hashable {
 /// Verifies Apple identity tokens for a set of client IDs against a fixed key set (`SignInWithApple`
 /// fetches and caches the keys and calls this).
 public struct AppleIdentityTokenVerifier: Sendable {
+    /// The issuer of every Apple identity token.
     public static let issuer = "https://appleid.apple.com"
 
     private let check: AppleJWTCheck
@@ -167,6 +185,7 @@ public struct AppleIdentityTokenVerifier: Sendable {
     ///   - leeway: tolerated clock difference, in seconds (finite, ≥ 0; otherwise every verification fails
     ///     with `.invalidConfiguration`).
     ///   - codeHashPolicy: what an authorization code requires of `c_hash`.
+    ///   - now: the clock (tests pass a fake one).
     public init(clientIDs: Set<String>, keySet: JSONWebKeySet, leeway: TimeInterval = 60,
                 codeHashPolicy: AppleCodeHashPolicy = .required, now: @escaping @Sendable () -> Date = { Date() }) {
         check = AppleJWTCheck(clientIDs: clientIDs, keySet: keySet, leeway: leeway, now: now)

@@ -11,7 +11,10 @@ import PureJWT
 
 /// One account event from Apple.
 public struct AppleServerNotification: Sendable, Hashable {
+    /// What happened to the account ("events.type").
     public enum EventType: Sendable, Hashable {
+        /// The relay stopped / resumed forwarding email; the user withdrew consent for the app; the user
+        /// deleted their Apple Account (delete their data).
         case emailDisabled, emailEnabled, consentRevoked, accountDeleted
         /// A type this library does not know yet, as sent.
         case other(String)
@@ -27,12 +30,15 @@ public struct AppleServerNotification: Sendable, Hashable {
         }
     }
 
+    /// The event's type.
     public let type: EventType
     /// The user the event is about.
     public let sub: String
     /// When the event happened (Apple sends milliseconds since 1970).
     public let eventTime: Date
+    /// The relay address concerned, for email events.
     public let email: String?
+    /// Whether `email` is a private relay address.
     public let isPrivateEmail: Bool?
     /// The notification's own "jti", for deduplicating redeliveries.
     public let id: String?
@@ -46,6 +52,8 @@ private struct NotificationBody: Decodable { let payload: String }
 public struct AppleServerNotificationVerifier: Sendable {
     private let check: AppleJWTCheck
 
+    /// A verifier for notifications to any of `clientIDs`, signed by a key of `keySet`, with `leeway`
+    /// seconds of clock skew.
     public init(clientIDs: Set<String>, keySet: JSONWebKeySet, leeway: TimeInterval = 60,
                 now: @escaping @Sendable () -> Date = { Date() }) {
         check = AppleJWTCheck(clientIDs: clientIDs, keySet: keySet, leeway: leeway, now: now)

@@ -13,7 +13,9 @@ import PureSHA2
 
 /// What the web flow asks Apple for.
 public enum AppleScope: String, Sendable, Hashable, CaseIterable {
+    /// The user's name, sent once, in the first callback's `user` field.
     case name
+    /// The user's email (or a private relay address).
     case email
 }
 
@@ -21,8 +23,8 @@ public enum AppleScope: String, Sendable, Hashable, CaseIterable {
 public struct AppleAuthorizationRequest: Sendable, Hashable {
     /// Where to redirect the browser.
     public let url: String
-    /// Keep server-side (e.g. in the session), compare with the callback's, then forget: single use.
-    /// The state sent in the authorization request, echoed by Apple.
+    /// The state sent in the authorization request, echoed by Apple. Keep it server-side (e.g. in the
+    /// session), compare it with the callback's, then forget it: it is single-use.
     public let state: String
     /// Keep server-side; verify the identity token with `.raw(rawNonce)`. Not in the URL: only its hash is.
     public let rawNonce: String
@@ -58,6 +60,7 @@ public struct AppleAuthorizationCallback: Sendable, Hashable {
     public let code: String
     /// The identity token (a JWS).
     public let idToken: String
+    /// The state Apple echoed; compare with the one kept from the request.
     public let state: String
     /// Present on the first authorization only.
     public let user: AppleUserInfo?

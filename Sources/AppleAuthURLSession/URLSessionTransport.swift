@@ -30,6 +30,8 @@ public struct URLSessionTransport: AppleHTTPTransport {
         self.maximumResponseSize = maximumResponseSize
     }
 
+    /// Sends `request` with URLSession, within the timeout and response-size limit; connection failures,
+    /// timeouts and cancellation are reported as `AppleTransportError`.
     public func send(_ request: AppleHTTPRequest) async throws -> AppleHTTPResponse {
         guard let url = URL(string: request.url) else { throw AppleTransportError(.connectionFailed, "not a URL: \(request.url)") }
         var urlRequest = URLRequest(url: url, timeoutInterval: timeout)

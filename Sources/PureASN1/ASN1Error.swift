@@ -3,6 +3,7 @@
 
 /// Why DER, PEM or a key container was rejected.
 public struct ASN1Error: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was wrong. Cases may be added in minor versions: switch with a `default:`.
     public enum Reason: Hashable, Sendable {
         // DER structure (X.690 §8, §10)
         /// The input ended inside an element.
@@ -63,10 +64,12 @@ public struct ASN1Error: Error, Hashable, Sendable, CustomStringConvertible {
         case unsupportedCurve(ASN1ObjectIdentifier)
     }
 
+    /// What was wrong.
     public let reason: Reason
     /// Byte offset into the DER (or the PEM text for PEM errors) where the problem was found.
     public let offset: Int
 
+    /// An error for `reason` found at byte `offset`.
     public init(_ reason: Reason, at offset: Int) {
         self.reason = reason
         self.offset = offset

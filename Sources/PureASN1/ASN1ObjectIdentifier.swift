@@ -65,16 +65,26 @@ public struct ASN1ObjectIdentifier: Hashable, Sendable, CustomStringConvertible 
     public var nameAndDottedForm: String { name.map { "\($0) (\(description))" } ?? description }
 
     // Key algorithms (RFC 5480, RFC 8017, RFC 8410) and curves (RFC 5480 §2.1.1.1, SEC 2).
+    /// id-ecPublicKey, 1.2.840.10045.2.1 (RFC 5480 §2.1.1).
     public static let ecPublicKey = ASN1ObjectIdentifier(arcs: [1, 2, 840, 10045, 2, 1])
+    /// rsaEncryption, 1.2.840.113549.1.1.1 (RFC 8017 Appendix A.1).
     public static let rsaEncryption = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113549, 1, 1, 1])
+    /// id-RSASSA-PSS, 1.2.840.113549.1.1.10 (RFC 8017 Appendix A.2.3); recognized, not supported.
     public static let rsassaPSS = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113549, 1, 1, 10])
+    /// id-Ed25519, 1.3.101.112 (RFC 8410 §3); recognized, not supported.
     public static let ed25519 = ASN1ObjectIdentifier(arcs: [1, 3, 101, 112])
+    /// id-X25519, 1.3.101.110 (RFC 8410 §3); recognized, not supported.
     public static let x25519 = ASN1ObjectIdentifier(arcs: [1, 3, 101, 110])
+    /// prime256v1 / secp256r1 / P-256, 1.2.840.10045.3.1.7 (RFC 5480 §2.1.1.1).
     public static let prime256v1 = ASN1ObjectIdentifier(arcs: [1, 2, 840, 10045, 3, 1, 7])
+    /// secp384r1 / P-384, 1.3.132.0.34 (RFC 5480 §2.1.1.1).
     public static let secp384r1 = ASN1ObjectIdentifier(arcs: [1, 3, 132, 0, 34])
+    /// secp521r1 / P-521, 1.3.132.0.35 (RFC 5480 §2.1.1.1).
     public static let secp521r1 = ASN1ObjectIdentifier(arcs: [1, 3, 132, 0, 35])
+    /// secp256k1, 1.3.132.0.10 (SEC 2 §2.4.1).
     public static let secp256k1 = ASN1ObjectIdentifier(arcs: [1, 3, 132, 0, 10])
     // Digests, for PKCS#1 v1.5 DigestInfo (RFC 8017 §9.2).
+    /// id-sha256, 2.16.840.1.101.3.4.2.1 (RFC 8017 Appendix A.2.4).
     public static let sha256 = ASN1ObjectIdentifier(arcs: [2, 16, 840, 1, 101, 3, 4, 2, 1])
 
     private static let names: [ASN1ObjectIdentifier: String] = [

@@ -2,11 +2,15 @@
 
 /// An ASN.1 tag: class, primitive or constructed, and a number below 31.
 public struct ASN1Tag: Hashable, Sendable, CustomStringConvertible {
+    /// The class bits of an identifier octet (X.690 §8.1.2.2).
     public enum TagClass: UInt8, Sendable {
+        /// Universal, application, context-specific and private classes, in encoding order.
         case universal = 0, application = 1, contextSpecific = 2, `private` = 3
     }
 
+    /// The tag's class.
     public let tagClass: TagClass
+    /// Whether the element holds other elements (X.690 §8.1.2.5).
     public let isConstructed: Bool
     /// 0…30.
     public let number: UInt8
@@ -26,13 +30,21 @@ public struct ASN1Tag: Hashable, Sendable, CustomStringConvertible {
         self.number = number & 0x1F
     }
 
+    /// BOOLEAN, universal 1.
     public static let boolean = ASN1Tag(.universal, constructed: false, number: 1)
+    /// INTEGER, universal 2.
     public static let integer = ASN1Tag(.universal, constructed: false, number: 2)
+    /// BIT STRING, universal 3 (primitive: DER forbids the constructed form).
     public static let bitString = ASN1Tag(.universal, constructed: false, number: 3)
+    /// OCTET STRING, universal 4 (primitive).
     public static let octetString = ASN1Tag(.universal, constructed: false, number: 4)
+    /// NULL, universal 5.
     public static let null = ASN1Tag(.universal, constructed: false, number: 5)
+    /// OBJECT IDENTIFIER, universal 6.
     public static let objectIdentifier = ASN1Tag(.universal, constructed: false, number: 6)
+    /// SEQUENCE, universal 16, constructed.
     public static let sequence = ASN1Tag(.universal, constructed: true, number: 16)
+    /// SET, universal 17, constructed.
     public static let set = ASN1Tag(.universal, constructed: true, number: 17)
 
     /// A context-specific tag `[number]`; constructed for EXPLICIT tagging and for IMPLICIT tagging of a

@@ -8,10 +8,12 @@
 
 /// An algorithm and its parameters, kept as encoded so that serializing gives back the same bytes.
 public struct AlgorithmIdentifier: Hashable, Sendable {
+    /// The algorithm's object identifier.
     public let algorithm: ASN1ObjectIdentifier
     /// The encoded parameters element (tag, length, content), if present.
     public let parameters: [UInt8]?
 
+    /// An identifier with `parameters` given as an encoded element (nil: absent).
     public init(algorithm: ASN1ObjectIdentifier, parameters: [UInt8]?) {
         self.algorithm = algorithm
         self.parameters = parameters

@@ -14,6 +14,7 @@
 
 /// One DER element: its tag and its content, as views into the input.
 public struct DERNode: Sendable {
+    /// The element's tag.
     public let tag: ASN1Tag
     /// The whole element: identifier, length and content.
     public let encoded: ArraySlice<UInt8>
@@ -26,6 +27,7 @@ public struct DERNode: Sendable {
     public var offset: Int { encoded.startIndex }
 }
 
+/// Parsing DER (X.690 §10): one element at a time, as views into the input.
 public enum DER {
     /// The deepest nesting the reader follows. The containers here need 4; hostile input gets no further.
     public static let maximumDepth = 16

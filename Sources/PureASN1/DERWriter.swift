@@ -2,8 +2,10 @@
 
 /// Builds DER bytes. Constructed elements take a closure that writes their children.
 public struct DERWriter: Sendable {
+    /// The DER written so far.
     public private(set) var bytes: [UInt8] = []
 
+    /// An empty writer.
     public init() {}
 
     /// Writes an element with `tag` and `content`.
@@ -44,14 +46,17 @@ public struct DERWriter: Sendable {
         write(tag: .bitString, content: [0] + Array(bits))
     }
 
+    /// Writes an OCTET STRING.
     public mutating func writeOctetString<Octets: Collection>(_ octets: Octets) where Octets.Element == UInt8 {
         write(tag: .octetString, content: octets)
     }
 
+    /// Writes an OBJECT IDENTIFIER.
     public mutating func writeObjectIdentifier(_ oid: ASN1ObjectIdentifier) {
         write(tag: .objectIdentifier, content: oid.derContent)
     }
 
+    /// Writes NULL (05 00).
     public mutating func writeNull() {
         write(tag: .null, content: [])
     }

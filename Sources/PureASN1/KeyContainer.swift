@@ -11,9 +11,13 @@
 
 /// What a key file holds.
 public enum KeyContainer: Hashable, Sendable {
+    /// A PKCS#8 private key ("PRIVATE KEY", Apple's .p8).
     case pkcs8(PKCS8PrivateKey)
+    /// A SEC 1 EC private key ("EC PRIVATE KEY").
     case sec1(SEC1ECPrivateKey)
+    /// A SubjectPublicKeyInfo ("PUBLIC KEY").
     case subjectPublicKeyInfo(SubjectPublicKeyInfo)
+    /// A PKCS#1 RSAPublicKey ("RSA PUBLIC KEY").
     case pkcs1RSAPublicKey(PKCS1RSAPublicKey)
     /// A PKCS#1 RSAPrivateKey ("RSA PRIVATE KEY"); recognized to be named, not parsed further.
     case pkcs1RSAPrivateKey
@@ -88,6 +92,7 @@ public enum KeyContainer: Hashable, Sendable {
 
 /// An EC private key's bytes from PKCS#8 or SEC 1, checked to be on the expected curve.
 public struct ECPrivateKeyMaterial: Hashable, Sendable {
+    /// The curve the key was checked to be on.
     public let curve: ASN1ObjectIdentifier
     /// The private scalar, big-endian, as encoded.
     public let privateKey: [UInt8]
@@ -132,14 +137,17 @@ public struct ECPrivateKeyMaterial: Hashable, Sendable {
 /// An EC public key's point from a SubjectPublicKeyInfo, checked to be on the expected curve. The point
 /// itself is not validated here (PureASN1 knows no curve arithmetic): PureP256 does that.
 public struct ECPublicKeyMaterial: Hashable, Sendable {
+    /// The curve the key was checked to be on.
     public let curve: ASN1ObjectIdentifier
     /// The SEC 1 point encoding from the BIT STRING.
     public let point: [UInt8]
 
+    /// From SubjectPublicKeyInfo PEM ("PUBLIC KEY").
     public init(pemRepresentation text: String, curve: ASN1ObjectIdentifier) throws(ASN1Error) {
         try self.init(container: KeyContainer.identify(pemRepresentation: text), curve: curve)
     }
 
+    /// From SubjectPublicKeyInfo DER.
     public init(derRepresentation bytes: [UInt8], curve: ASN1ObjectIdentifier) throws(ASN1Error) {
         try self.init(container: KeyContainer.identify(derRepresentation: bytes), curve: curve)
     }
@@ -157,13 +165,17 @@ public struct ECPublicKeyMaterial: Hashable, Sendable {
 
 /// An RSA public key's modulus and exponent, from a SubjectPublicKeyInfo or a PKCS#1 RSAPublicKey.
 public struct RSAPublicKeyMaterial: Hashable, Sendable {
+    /// The modulus, big-endian, without a sign byte.
     public let modulus: [UInt8]
+    /// The public exponent, big-endian, without a sign byte.
     public let publicExponent: [UInt8]
 
+    /// From "PUBLIC KEY" or "RSA PUBLIC KEY" PEM.
     public init(pemRepresentation text: String) throws(ASN1Error) {
         try self.init(container: KeyContainer.identify(pemRepresentation: text))
     }
 
+    /// From SubjectPublicKeyInfo or PKCS#1 RSAPublicKey DER.
     public init(derRepresentation bytes: [UInt8]) throws(ASN1Error) {
         try self.init(container: KeyContainer.identify(derRepresentation: bytes))
     }

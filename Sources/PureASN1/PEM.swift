@@ -14,9 +14,12 @@ import PureBase64
 
 /// One PEM block: its label (e.g. "PRIVATE KEY") and the DER bytes of its body.
 public struct PEMBlock: Sendable, Hashable {
+    /// The label between "-----BEGIN " and "-----" ("PRIVATE KEY").
     public let label: String
+    /// The decoded body.
     public let derBytes: [UInt8]
 
+    /// A block with `label` holding `derBytes`.
     public init(label: String, derBytes: [UInt8]) {
         self.label = label
         self.derBytes = derBytes
@@ -26,6 +29,7 @@ public struct PEMBlock: Sendable, Hashable {
     public var pemRepresentation: String { PEM.encode(label: label, derBytes: derBytes) }
 }
 
+/// PEM text (RFC 7468): the strict form, with base64 bodies between BEGIN and END lines.
 public enum PEM {
     /// Every PEM block in `text`, in order. Throws if there is none.
     public static func parse(_ text: String) throws(ASN1Error) -> [PEMBlock] {

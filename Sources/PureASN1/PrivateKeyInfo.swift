@@ -13,9 +13,11 @@
 // version 0 must not carry a public key. For EC keys the OCTET STRING holds a SEC 1 ECPrivateKey; for RSA
 // a PKCS#1 RSAPrivateKey. Attributes are kept as encoded so that serialization gives back the same bytes.
 
+/// A PKCS#8 PrivateKeyInfo / OneAsymmetricKey (RFC 5208, RFC 5958): Apple's .p8 key files.
 public struct PKCS8PrivateKey: Hashable, Sendable {
     /// 0 (PKCS#8 / v1) or 1 (OneAsymmetricKey v2).
     public let version: Int
+    /// The key's algorithm (and, for EC, its curve).
     public let algorithm: AlgorithmIdentifier
     /// The OCTET STRING's content: the algorithm-specific private key encoding.
     public let privateKey: [UInt8]
@@ -24,6 +26,7 @@ public struct PKCS8PrivateKey: Hashable, Sendable {
     /// The `[1]` public key's bytes (version 1 only).
     public let publicKey: [UInt8]?
 
+    /// A key for encoding; `publicKey` makes it version 1 (OneAsymmetricKey).
     public init(algorithm: AlgorithmIdentifier, privateKey: [UInt8], attributes: [UInt8]? = nil, publicKey: [UInt8]? = nil) {
         self.version = publicKey == nil ? 0 : 1
         self.algorithm = algorithm
@@ -69,6 +72,7 @@ public struct PKCS8PrivateKey: Hashable, Sendable {
         return writer.bytes
     }
 
+    /// "PRIVATE KEY" PEM.
     public var pemRepresentation: String { PEM.encode(label: "PRIVATE KEY", derBytes: derRepresentation) }
 }
 
@@ -89,12 +93,14 @@ public struct SEC1ECPrivateKey: Hashable, Sendable {
     /// The SEC 1 point from `[1]`, if present.
     public let publicKey: [UInt8]?
 
+    /// A key for encoding.
     public init(privateKey: [UInt8], curve: ASN1ObjectIdentifier?, publicKey: [UInt8]?) {
         self.privateKey = privateKey
         self.curve = curve
         self.publicKey = publicKey
     }
 
+    /// Parses DER.
     public init(derEncoded bytes: [UInt8]) throws(ASN1Error) {
         (privateKey, curve, publicKey) = try DER.parse(bytes).sequence { (children) throws(ASN1Error) in
             let versionNode = try children.next("version")
@@ -118,6 +124,7 @@ public struct SEC1ECPrivateKey: Hashable, Sendable {
         }
     }
 
+    /// Canonical DER.
     public var derRepresentation: [UInt8] {
         var writer = DERWriter()
         writer.writeSequence { inner in
@@ -133,5 +140,6 @@ public struct SEC1ECPrivateKey: Hashable, Sendable {
         return writer.bytes
     }
 
+    /// "EC PRIVATE KEY" PEM.
     public var pemRepresentation: String { PEM.encode(label: "EC PRIVATE KEY", derBytes: derRepresentation) }
 }

@@ -5,11 +5,14 @@
 // For EC the BIT STRING holds the SEC 1 point encoding (04‖x‖y, or 02/03‖x); for RSA it holds a PKCS#1
 // RSAPublicKey (RFC 8017 A.1.1).
 
+/// A SubjectPublicKeyInfo (RFC 5280 §4.1): a public key with its algorithm, PEM "PUBLIC KEY".
 public struct SubjectPublicKeyInfo: Hashable, Sendable {
+    /// The key's algorithm (and, for EC, its curve).
     public let algorithm: AlgorithmIdentifier
     /// The BIT STRING's bytes (whole bytes only).
     public let subjectPublicKey: [UInt8]
 
+    /// A key for encoding.
     public init(algorithm: AlgorithmIdentifier, subjectPublicKey: [UInt8]) {
         self.algorithm = algorithm
         self.subjectPublicKey = subjectPublicKey
@@ -47,6 +50,7 @@ public struct SubjectPublicKeyInfo: Hashable, Sendable {
         return writer.bytes
     }
 
+    /// "PUBLIC KEY" PEM.
     public var pemRepresentation: String { PEM.encode(label: "PUBLIC KEY", derBytes: derRepresentation) }
 }
 
@@ -59,11 +63,13 @@ public struct PKCS1RSAPublicKey: Hashable, Sendable {
     /// Big-endian magnitude, without a sign byte.
     public let publicExponent: [UInt8]
 
+    /// A key for encoding; the magnitudes are written as minimal INTEGERs.
     public init(modulus: [UInt8], publicExponent: [UInt8]) {
         self.modulus = modulus
         self.publicExponent = publicExponent
     }
 
+    /// Parses DER.
     public init(derEncoded bytes: [UInt8]) throws(ASN1Error) {
         (modulus, publicExponent) = try DER.parse(bytes).sequence { (children) throws(ASN1Error) in
             let n = try children.next("modulus").integerMagnitude()
@@ -72,6 +78,7 @@ public struct PKCS1RSAPublicKey: Hashable, Sendable {
         }
     }
 
+    /// Canonical DER.
     public var derRepresentation: [UInt8] {
         var writer = DERWriter()
         writer.writeSequence { inner in

@@ -7,7 +7,9 @@
 public struct Base64Error: Error, Hashable, Sendable, CustomStringConvertible {
     /// The encoding that was being decoded.
     public enum Encoding: String, Hashable, Sendable {
+        /// The standard alphabet with `=` padding (RFC 4648 §4).
         case base64
+        /// The URL- and filename-safe alphabet without padding, as JWS uses it (RFC 4648 §5, RFC 7515 §2).
         case base64url
     }
 
@@ -28,11 +30,14 @@ public struct Base64Error: Error, Hashable, Sendable, CustomStringConvertible {
         case nonZeroTrailingBits
     }
 
+    /// The encoding that was being decoded.
     public let encoding: Encoding
+    /// What was wrong.
     public let reason: Reason
     /// Byte offset of the offending character, or the input's length for length problems.
     public let offset: Int
 
+    /// An error for `reason` at byte `offset` of input in `encoding`.
     public init(encoding: Encoding, reason: Reason, offset: Int) {
         self.encoding = encoding
         self.reason = reason

@@ -2,21 +2,26 @@
 // and the remainder takes the dividend's sign, as for Swift's `Int`; `>>` rounds toward negative
 // infinity and the bitwise operators act on the infinite two's-complement form, also as for `Int`.
 
+/// A signed arbitrary-precision integer with the semantics of Swift's `Int` (truncating division,
+/// `>>` toward negative infinity, two's-complement bitwise operators). Variable-time: for public values only.
 public struct BigInt: Sendable, Hashable {
     /// The absolute value.
     public private(set) var magnitude: BigUInt
     /// Whether the value is below zero (never true for zero).
     public private(set) var isNegative: Bool
 
+    /// The value with `magnitude` and the given sign; a zero magnitude is never negative.
     public init(sign isNegative: Bool, magnitude: BigUInt) {
         self.magnitude = magnitude
         self.isNegative = isNegative && !magnitude.isZero
     }
 
+    /// The non-negative value `magnitude`.
     public init(_ magnitude: BigUInt) {
         self.init(sign: false, magnitude: magnitude)
     }
 
+    /// The value of a fixed-width integer.
     public init<T: BinaryInteger>(_ value: T) {
         if value < 0 {
             // magnitude of the most negative value overflows T, so go through its words.
@@ -46,8 +51,10 @@ extension BigInt: Comparable {
 }
 
 extension BigInt {
+    /// The negation of `value`.
     public static prefix func - (value: BigInt) -> BigInt { BigInt(sign: !value.isNegative, magnitude: value.magnitude) }
 
+    /// The sum.
     public static func + (lhs: BigInt, rhs: BigInt) -> BigInt {
         if lhs.isNegative == rhs.isNegative { return BigInt(sign: lhs.isNegative, magnitude: lhs.magnitude + rhs.magnitude) }
         // Different signs: subtract the smaller magnitude from the larger.
@@ -55,8 +62,10 @@ extension BigInt {
         return BigInt(sign: rhs.isNegative, magnitude: rhs.magnitude - lhs.magnitude)
     }
 
+    /// The difference.
     public static func - (lhs: BigInt, rhs: BigInt) -> BigInt { lhs + -rhs }
 
+    /// The product.
     public static func * (lhs: BigInt, rhs: BigInt) -> BigInt {
         BigInt(sign: lhs.isNegative != rhs.isNegative, magnitude: lhs.magnitude * rhs.magnitude)
     }
@@ -67,15 +76,23 @@ extension BigInt {
         return (BigInt(sign: isNegative != divisor.isNegative, magnitude: q), BigInt(sign: isNegative, magnitude: r))
     }
 
+    /// The quotient, truncated toward zero. Traps if `rhs` is zero, like `Int`.
     public static func / (lhs: BigInt, rhs: BigInt) -> BigInt { lhs.quotientAndRemainder(dividingBy: rhs).quotient }
+    /// The remainder, with the sign of `lhs`. Traps if `rhs` is zero, like `Int`.
     public static func % (lhs: BigInt, rhs: BigInt) -> BigInt { lhs.quotientAndRemainder(dividingBy: rhs).remainder }
 
+    /// Adds `rhs` to `lhs`.
     public static func += (lhs: inout BigInt, rhs: BigInt) { lhs = lhs + rhs }
+    /// Subtracts `rhs` from `lhs`.
     public static func -= (lhs: inout BigInt, rhs: BigInt) { lhs = lhs - rhs }
+    /// Multiplies `lhs` by `rhs`.
     public static func *= (lhs: inout BigInt, rhs: BigInt) { lhs = lhs * rhs }
+    /// Divides `lhs` by `rhs`, truncating toward zero. Traps if `rhs` is zero.
     public static func /= (lhs: inout BigInt, rhs: BigInt) { lhs = lhs / rhs }
+    /// Replaces `lhs` with the remainder of dividing it by `rhs`. Traps if `rhs` is zero.
     public static func %= (lhs: inout BigInt, rhs: BigInt) { lhs = lhs % rhs }
 
+    /// `lhs` shifted left by `rhs` bits (right for a negative `rhs`).
     public static func << (lhs: BigInt, rhs: Int) -> BigInt {
         if rhs < 0 { return lhs >> -rhs }
         return BigInt(sign: lhs.isNegative, magnitude: lhs.magnitude << rhs)
@@ -89,9 +106,13 @@ extension BigInt {
         return -(BigInt((lhs.magnitude - 1) >> rhs) + 1)
     }
 
+    /// Bitwise AND of the two's-complement forms.
     public static func & (lhs: BigInt, rhs: BigInt) -> BigInt { bitwise(lhs, rhs, &) }
+    /// Bitwise OR of the two's-complement forms.
     public static func | (lhs: BigInt, rhs: BigInt) -> BigInt { bitwise(lhs, rhs, |) }
+    /// Bitwise XOR of the two's-complement forms.
     public static func ^ (lhs: BigInt, rhs: BigInt) -> BigInt { bitwise(lhs, rhs, ^) }
+    /// Bitwise NOT: `-value - 1`.
     public static prefix func ~ (value: BigInt) -> BigInt { -value - 1 }
 
     /// Applies `operation` limb by limb to the two's-complement forms, one limb wider than either

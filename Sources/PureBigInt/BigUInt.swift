@@ -35,6 +35,7 @@ public struct BigUInt: Sendable, Hashable {
         while let last = limbs.last, last == 0 { limbs.removeLast() }
     }
 
+    /// Whether the value is zero.
     public var isZero: Bool { limbs.isEmpty }
 
     /// The number of bits needed to write the value (0 for zero).

@@ -2,12 +2,14 @@
 // `subtractingReportingOverflow(_:)` when that can happen.
 
 extension BigUInt {
+    /// The sum.
     public static func + (lhs: BigUInt, rhs: BigUInt) -> BigUInt {
         var result = lhs
         result += rhs
         return result
     }
 
+    /// Adds `rhs` to `lhs`.
     public static func += (lhs: inout BigUInt, rhs: BigUInt) {
         let count = max(lhs.limbs.count, rhs.limbs.count)
         if lhs.limbs.count < count + 1 { lhs.limbs.append(contentsOf: repeatElement(0, count: count + 1 - lhs.limbs.count)) }
@@ -38,16 +40,19 @@ extension BigUInt {
         return (result, false)
     }
 
+    /// The difference. Traps if `rhs > lhs`, like `UInt`; use `subtractingReportingOverflow` otherwise.
     public static func - (lhs: BigUInt, rhs: BigUInt) -> BigUInt {
         let (difference, overflow) = lhs.subtractingReportingOverflow(rhs)
         precondition(!overflow, "BigUInt subtraction below zero")
         return difference
     }
 
+    /// Subtracts `rhs` from `lhs`. Traps if `rhs > lhs`.
     public static func -= (lhs: inout BigUInt, rhs: BigUInt) {
         lhs = lhs - rhs
     }
 
+    /// The product (schoolbook, Karatsuba above a threshold).
     public static func * (lhs: BigUInt, rhs: BigUInt) -> BigUInt {
         if lhs.isZero || rhs.isZero { return BigUInt() }
         let count = lhs.limbs.count + rhs.limbs.count
@@ -70,6 +75,7 @@ extension BigUInt {
         return BigUInt(limbs: limbs)
     }
 
+    /// Multiplies `lhs` by `rhs`.
     public static func *= (lhs: inout BigUInt, rhs: BigUInt) {
         lhs = lhs * rhs
     }

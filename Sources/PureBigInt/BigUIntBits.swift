@@ -1,6 +1,7 @@
 // Shifts and bitwise operations.
 
 extension BigUInt {
+    /// `lhs` shifted left by `rhs` bits (right for a negative `rhs`).
     public static func << (lhs: BigUInt, rhs: Int) -> BigUInt {
         if rhs < 0 { return lhs >> -rhs }
         if lhs.isZero || rhs == 0 { return lhs }
@@ -13,6 +14,7 @@ extension BigUInt {
         return BigUInt(limbs: result)
     }
 
+    /// `lhs` shifted right by `rhs` bits (left for a negative `rhs`).
     public static func >> (lhs: BigUInt, rhs: Int) -> BigUInt {
         if rhs < 0 { return lhs << -rhs }
         let limbShift = rhs / 64, bitShift = UInt64(rhs % 64)
@@ -27,13 +29,17 @@ extension BigUInt {
         return BigUInt(limbs: result)
     }
 
+    /// Shifts `lhs` left by `rhs` bits.
     public static func <<= (lhs: inout BigUInt, rhs: Int) { lhs = lhs << rhs }
+    /// Shifts `lhs` right by `rhs` bits.
     public static func >>= (lhs: inout BigUInt, rhs: Int) { lhs = lhs >> rhs }
 
+    /// Bitwise AND.
     public static func & (lhs: BigUInt, rhs: BigUInt) -> BigUInt {
         BigUInt(limbs: zip(lhs.limbs, rhs.limbs).map { $0 & $1 })
     }
 
+    /// Bitwise OR.
     public static func | (lhs: BigUInt, rhs: BigUInt) -> BigUInt {
         let (long, short) = lhs.limbs.count >= rhs.limbs.count ? (lhs.limbs, rhs.limbs) : (rhs.limbs, lhs.limbs)
         var result = long
@@ -41,6 +47,7 @@ extension BigUInt {
         return BigUInt(limbs: result)
     }
 
+    /// Bitwise XOR.
     public static func ^ (lhs: BigUInt, rhs: BigUInt) -> BigUInt {
         let (long, short) = lhs.limbs.count >= rhs.limbs.count ? (lhs.limbs, rhs.limbs) : (rhs.limbs, lhs.limbs)
         var result = long
@@ -48,7 +55,10 @@ extension BigUInt {
         return BigUInt(limbs: result)
     }
 
+    /// Bitwise AND into `lhs`.
     public static func &= (lhs: inout BigUInt, rhs: BigUInt) { lhs = lhs & rhs }
+    /// Bitwise OR into `lhs`.
     public static func |= (lhs: inout BigUInt, rhs: BigUInt) { lhs = lhs | rhs }
+    /// Bitwise XOR into `lhs`.
     public static func ^= (lhs: inout BigUInt, rhs: BigUInt) { lhs = lhs ^ rhs }
 }

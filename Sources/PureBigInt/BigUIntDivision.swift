@@ -88,8 +88,12 @@ extension BigUInt {
         return (BigUInt(limbs: q), remainder)
     }
 
+    /// The quotient, rounded down. Traps if `rhs` is zero, like `UInt`.
     public static func / (lhs: BigUInt, rhs: BigUInt) -> BigUInt { lhs.quotientAndRemainder(dividingBy: rhs).quotient }
+    /// The remainder. Traps if `rhs` is zero, like `UInt`.
     public static func % (lhs: BigUInt, rhs: BigUInt) -> BigUInt { lhs.quotientAndRemainder(dividingBy: rhs).remainder }
+    /// Divides `lhs` by `rhs`, rounding down. Traps if `rhs` is zero.
     public static func /= (lhs: inout BigUInt, rhs: BigUInt) { lhs = lhs / rhs }
+    /// Replaces `lhs` with its remainder modulo `rhs`. Traps if `rhs` is zero.
     public static func %= (lhs: inout BigUInt, rhs: BigUInt) { lhs = lhs % rhs }
 }

@@ -13,6 +13,7 @@
 
 /// Arithmetic modulo a fixed odd modulus greater than 1.
 public struct MontgomeryContext: Sendable {
+    /// The odd modulus the context was made for.
     public let modulus: BigUInt
     /// The modulus limbs, exactly `count` of them.
     let n: [UInt64]

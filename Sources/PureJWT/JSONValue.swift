@@ -10,11 +10,17 @@ import Foundation
 
 /// A JSON value. Numbers are `Double`s: one beyond Double's range is a decoding error, not infinity.
 public indirect enum JSONValue: Decodable, Sendable, Hashable {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, as a `Double` (RFC 8259 §6: what interoperable JSON numbers can hold).
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object (member names are unique: the parser refuses duplicates).
     case object([String: JSONValue])
 
     /// Any JSON value, from any decoder (directly from the parsed tree on PureJWT's).

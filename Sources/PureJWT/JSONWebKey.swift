@@ -13,16 +13,27 @@ import PureSHA2
 
 /// One JWK as it appears in JSON. Unknown members are ignored.
 public struct JSONWebKey: Codable, Sendable, Hashable {
+    /// "kty": the key type ("RSA", "EC", "oct"; RFC 7517 §4.1).
     public var kty: String
+    /// "kid": the key ID tokens name in their header (§4.5).
     public var kid: String?
+    /// "alg": the one algorithm the key is for, when the publisher says (§4.4).
     public var alg: String?
+    /// "use": "sig" or "enc" (§4.2); a key for "enc" is not used to verify.
     public var use: String?
+    /// "n": an RSA modulus, base64url big-endian (RFC 7518 §6.3.1.1).
     public var n: String?
+    /// "e": an RSA public exponent, base64url big-endian (§6.3.1.2).
     public var e: String?
+    /// "crv": the curve of an EC key ("P-256"; §6.2.1.1).
     public var crv: String?
+    /// "x": an EC point's x coordinate, base64url, 32 bytes for P-256 (§6.2.1.2).
     public var x: String?
+    /// "y": an EC point's y coordinate, base64url (§6.2.1.3).
     public var y: String?
+    /// "d": an EC private scalar (§6.2.2.1). A secret: never log a JWK that has it.
     public var d: String?
+    /// "k": an HMAC secret (§6.4.1). A secret: never log a JWK that has it.
     public var k: String?
     /// RFC 7517 §4.3; when present, must allow "verify" (or "sign").
     public var key_ops: [String]?
@@ -179,4 +190,31 @@ public struct JSONWebKeySet: Sendable {
 
     /// The key with this kid.
     public func key(withID kid: String) -> JWTKey? { keys.first { $0.keyID == kid } }
+}
+
+// A JWK may carry a private scalar ("d") or an HMAC secret ("k"); printing, `dump` and string
+// interpolation show that one is there, never its value.
+extension JSONWebKey: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    private var redactedMembers: [(String, String)] {
+        var members: [(String, String)] = [("kty", kty)]
+        for (name, value) in [("kid", kid), ("alg", alg), ("use", use), ("crv", crv), ("x", x), ("y", y), ("n", n), ("e", e)] {
+            if let value { members.append((name, value)) }
+        }
+        if d != nil { members.append(("d", "redacted")) }
+        if k != nil { members.append(("k", "redacted")) }
+        return members
+    }
+
+    /// The public members; "d" and "k" appear as "redacted".
+    public var description: String {
+        "JSONWebKey(" + redactedMembers.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + ")"
+    }
+
+    /// Same as `description`: secrets redacted.
+    public var debugDescription: String { description }
+
+    /// The public members; "d" and "k" appear as "redacted".
+    public var customMirror: Mirror {
+        Mirror(self, children: redactedMembers.map { (label: Optional($0.0), value: $0.1 as Any) }, displayStyle: .struct)
+    }
 }

@@ -1,13 +1,54 @@
 // The JWS algorithms implemented (RFC 7518 §3.1), and how a header's "alg" is read.
+//
+// A struct with static members rather than an enum: algorithms are added in minor versions (ES384, RS512),
+// and adding a case to a public enum would break every exhaustive `switch` in code that uses the package.
 
-/// A JWS signature algorithm.
-public enum JWTAlgorithm: String, Sendable, Hashable, Codable, CaseIterable {
+/// A JWS signature algorithm: the value of a header's "alg" (RFC 7518 §3.1).
+///
+/// Compare with the static members (`key.algorithm == .es256`). The set grows in minor versions; a `switch`
+/// over algorithms needs a `default:`.
+public struct JWTAlgorithm: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The registered name, as it appears in "alg" ("ES256").
+    public let rawValue: String
+
+    /// The algorithm with this registered name, if PureJWT implements it; `nil` for any other name,
+    /// "none" included.
+    public init?(rawValue: String) {
+        guard let known = Self.implemented.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = known
+    }
+
+    private init(registeredName: String) { rawValue = registeredName }
+
     /// ECDSA P-256 with SHA-256 (RFC 7518 §3.4): Apple client secrets.
-    case es256 = "ES256"
+    public static let es256 = JWTAlgorithm(registeredName: "ES256")
     /// RSASSA-PKCS1-v1_5 with SHA-256 (§3.3): Apple identity tokens. Verification only.
-    case rs256 = "RS256"
+    public static let rs256 = JWTAlgorithm(registeredName: "RS256")
     /// HMAC with SHA-256 (§3.2).
-    case hs256 = "HS256"
+    public static let hs256 = JWTAlgorithm(registeredName: "HS256")
+
+    /// Every algorithm this version implements.
+    public static let implemented: [JWTAlgorithm] = [.es256, .rs256, .hs256]
+
+    /// The registered name ("ES256").
+    public var description: String { rawValue }
+
+    /// Decodes a registered name, refusing names PureJWT does not implement.
+    public init(from decoder: any Decoder) throws {
+        let name = try decoder.singleValueContainer().decode(String.self)
+        guard let algorithm = JWTAlgorithm(rawValue: name) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "\"\(name)\" is not a JWS algorithm PureJWT implements (\(Self.implemented.map(\.rawValue).joined(separator: ", ")))"))
+        }
+        self = algorithm
+    }
+
+    /// Encodes the registered name.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 
     /// The algorithm named by a header's "alg", refusing "none" in any letter case.
     static func fromHeader(_ name: String) throws(JWTError) -> JWTAlgorithm {

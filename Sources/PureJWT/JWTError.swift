@@ -8,6 +8,7 @@ import Foundation
 
 /// Why a token was refused, or why a key or signing request was invalid.
 public struct JWTError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong. Cases may be added in minor versions: switch with a `default:`.
     public enum Reason: Hashable, Sendable {
         /// The token is larger than the configured limit (size, limit).
         case tokenTooLarge(size: Int, limit: Int)
@@ -57,8 +58,10 @@ public struct JWTError: Error, Hashable, Sendable, CustomStringConvertible {
         case keysUnavailable(String)
     }
 
+    /// What went wrong.
     public let reason: Reason
 
+    /// An error for `reason`.
     public init(_ reason: Reason) { self.reason = reason }
 
     public var description: String {

@@ -9,14 +9,20 @@ import Foundation
 
 /// The header of a JWS.
 public struct JWTHeader: Codable, Sendable, Hashable {
+    /// "alg": the signature algorithm (RFC 7515 §4.1.1); "none" is always refused.
     public var alg: String
+    /// "kid": which key signed (§4.1.4).
     public var kid: String?
+    /// "typ": the media type of the whole token, usually "JWT" (§4.1.9).
     public var typ: String?
+    /// "cty": the media type of the payload (§4.1.10).
     public var cty: String?
+    /// "crit": extensions the verifier must understand (§4.1.11); only "b64" is understood.
     public var crit: [String]?
     /// RFC 7797; only `true` (or absent) is accepted.
     public var b64: Bool?
 
+    /// A header for signing; "typ" defaults to "JWT".
     public init(alg: String, kid: String? = nil, typ: String? = "JWT", cty: String? = nil) {
         self.alg = alg
         self.kid = kid

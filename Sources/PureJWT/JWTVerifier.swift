@@ -17,15 +17,18 @@ import PureBase64
 ///                                  validation: JWTValidation(issuer: "https://appleid.apple.com", audiences: ["com.example.app"]))
 /// ```
 public struct JWTVerifier: Sendable {
+    /// The keys tokens are checked against: by "kid" when the token names one, else by algorithm.
     public let keys: [JWTKey]
     /// Tokens larger than this many bytes are refused before any decoding (default 16 KiB).
     public var maximumTokenSize: Int
 
+    /// A verifier for `keys`.
     public init(keys: [JWTKey], maximumTokenSize: Int = 16 * 1024) {
         self.keys = keys
         self.maximumTokenSize = maximumTokenSize
     }
 
+    /// A verifier for the usable keys of a JWKS.
     public init(keySet: JSONWebKeySet, maximumTokenSize: Int = 16 * 1024) {
         self.init(keys: keySet.keys, maximumTokenSize: maximumTokenSize)
     }
@@ -113,8 +116,10 @@ extension VerifiedJWT: Sendable where Claims: Sendable {}
 
 /// Signs claims into compact JWS tokens (ES256 with a private key, or HS256).
 public struct JWTSigner: Sendable {
+    /// The signing key; it decides "alg".
     public let key: JWTKey
 
+    /// A signer with `key` (an ES256 private key or an HS256 secret).
     public init(key: JWTKey) { self.key = key }
 
     /// `claims` signed with the key: header {"alg", "kid" (the key's ID), "typ": "JWT"}.

@@ -9,11 +9,15 @@ import Foundation
 
 /// A NumericDate (RFC 7519 §2): seconds since 1970-01-01T00:00:00Z, possibly fractional.
 public struct NumericDate: Codable, Sendable, Hashable, Comparable {
+    /// Seconds since 1970-01-01T00:00:00Z.
     public var secondsSince1970: Double
 
+    /// The time of `date`.
     public init(_ date: Date) { secondsSince1970 = date.timeIntervalSince1970 }
+    /// The time `secondsSince1970` seconds after 1970-01-01T00:00:00Z.
     public init(secondsSince1970: Double) { self.secondsSince1970 = secondsSince1970 }
 
+    /// The time as a `Date`.
     public var date: Date { Date(timeIntervalSince1970: secondsSince1970) }
 
     public init(from decoder: any Decoder) throws {
@@ -35,8 +39,10 @@ public struct NumericDate: Codable, Sendable, Hashable, Comparable {
 
 /// "aud": one string or an array of strings (RFC 7519 §4.1.3).
 public struct Audience: Codable, Sendable, Hashable {
+    /// The audiences, in the token's order.
     public var values: [String]
 
+    /// An audience claim; one value is written as a string, several as an array.
     public init(_ values: [String]) { self.values = values }
 
     public init(from decoder: any Decoder) throws {
@@ -56,12 +62,19 @@ public struct Audience: Codable, Sendable, Hashable {
 
 /// The registered claims, all optional.
 public struct RegisteredClaims: Codable, Sendable, Hashable {
+    /// "iss": who issued the token (RFC 7519 §4.1.1).
     public var iss: String?
+    /// "sub": whom the token is about (§4.1.2).
     public var sub: String?
+    /// "aud": whom the token is for (§4.1.3).
     public var aud: Audience?
+    /// "exp": the time at and after which the token must be refused (§4.1.4).
     public var exp: NumericDate?
+    /// "nbf": the time before which the token must be refused (§4.1.5).
     public var nbf: NumericDate?
+    /// "iat": when the token was issued (§4.1.6).
     public var iat: NumericDate?
+    /// "jti": a unique ID for the token (§4.1.7).
     public var jti: String?
 
     /// Reads the registered claims from a payload's top-level members; wrong types are errors.
@@ -112,6 +125,7 @@ public struct RegisteredClaims: Codable, Sendable, Hashable {
         iat = try date("iat")
     }
 
+    /// Claims for signing; every claim is optional.
     public init(iss: String? = nil, sub: String? = nil, aud: Audience? = nil, exp: NumericDate? = nil,
                 nbf: NumericDate? = nil, iat: NumericDate? = nil, jti: String? = nil) {
         (self.iss, self.sub, self.aud, self.exp, self.nbf, self.iat, self.jti) = (iss, sub, aud, exp, nbf, iat, jti)

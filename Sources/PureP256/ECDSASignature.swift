@@ -4,6 +4,7 @@
 import PureASN1
 
 extension P256.Signing {
+    /// An ECDSA P-256 signature (r, s), read and written as r ‖ s (JWS) or DER (X.509, most other tools).
     public struct ECDSASignature: Sendable, Hashable {
         let r: U256
         let s: U256
@@ -42,8 +43,10 @@ extension P256.Signing {
             return padded.withUnsafeBytes { U256(bigEndian: $0) }
         }
 
+        /// r ‖ s, 32 bytes each, big-endian: the form JWS uses (RFC 7518 §3.4).
         public var rawRepresentation: [UInt8] { r.bigEndianBytes + s.bigEndianBytes }
 
+        /// DER `SEQUENCE { r INTEGER, s INTEGER }` (RFC 3279 §2.2.3), minimal encoding.
         public var derRepresentation: [UInt8] {
             var writer = DERWriter()
             writer.writeSequence { inner in

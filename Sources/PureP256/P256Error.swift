@@ -2,6 +2,7 @@
 
 /// Why a P-256 key or signature was refused.
 public struct P256Error: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was wrong. Cases may be added in minor versions: switch with a `default:`.
     public enum Reason: Hashable, Sendable {
         /// Bytes of the wrong length for the representation (expected, found).
         case invalidLength(expected: Int, found: Int)
@@ -21,8 +22,10 @@ public struct P256Error: Error, Hashable, Sendable, CustomStringConvertible {
         case inconsistentKey
     }
 
+    /// What was wrong.
     public let reason: Reason
 
+    /// An error for `reason`.
     public init(_ reason: Reason) { self.reason = reason }
 
     public var description: String {

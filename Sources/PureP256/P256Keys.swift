@@ -5,6 +5,7 @@ import PureSHA2
 
 /// NIST P-256 (secp256r1, prime256v1): ECDSA signing and verification with SHA-256 (JWS "ES256").
 public enum P256 {
+    /// ECDSA P-256 keys and signatures, as in swift-crypto.
     public enum Signing {}
 }
 
@@ -91,8 +92,11 @@ extension P256.Signing {
             }
         }
 
+        /// x ‖ y, 32 bytes each, big-endian.
         public var rawRepresentation: [UInt8] { x.bigEndianBytes + y.bigEndianBytes }
+        /// 04 ‖ x ‖ y, the uncompressed point (ANSI X9.63, SEC 1 §2.3.3).
         public var x963Representation: [UInt8] { [0x04] + rawRepresentation }
+        /// 02 or 03 (the parity of y) ‖ x, the compressed point (SEC 1 §2.3.3).
         public var compressedRepresentation: [UInt8] { [y.w0 & 1 == 1 ? 0x03 : 0x02] + x.bigEndianBytes }
 
         /// SubjectPublicKeyInfo DER.
@@ -119,6 +123,7 @@ extension P256.Signing {
     public struct PrivateKey: Sendable {
         let scalar: Scalar
         let d: U256
+        /// The public key of this private key.
         public let publicKey: PublicKey
 
         /// A new random key from `SystemRandomNumberGenerator` (rejection sampling in [1, n − 1]).
@@ -173,6 +178,7 @@ extension P256.Signing {
             }
         }
 
+        /// The private scalar, 32 bytes big-endian. A secret: never log it.
         public var rawRepresentation: [UInt8] { d.bigEndianBytes }
 
         /// PKCS#8 DER (with the public key inside the SEC 1 structure, as OpenSSL writes it).

@@ -2,6 +2,7 @@
 
 /// Why an RSA public key was refused.
 public struct RSAError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was wrong with the key. Cases may be added in minor versions: switch with a `default:`.
     public enum Reason: Hashable, Sendable {
         /// The modulus has fewer than 2048 bits (the policy minimum); the size is given.
         case modulusTooSmall(bits: Int)
@@ -19,8 +20,10 @@ public struct RSAError: Error, Hashable, Sendable, CustomStringConvertible {
         case weakKeyROCA
     }
 
+    /// What was wrong.
     public let reason: Reason
 
+    /// An error for `reason`.
     public init(_ reason: Reason) { self.reason = reason }
 
     public var description: String {

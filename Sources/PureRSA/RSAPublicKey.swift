@@ -11,6 +11,7 @@ import PureBigInt
 
 /// RSA, for verifying PKCS#1 v1.5 signatures (RFC 8017).
 public enum RSA {
+    /// RSA signatures: public keys, signatures and their padding, as in swift-crypto.
     public enum Signing {}
 }
 
@@ -18,6 +19,7 @@ extension RSA.Signing {
     /// The signature padding. Only PKCS#1 v1.5 with SHA-256 (JWS "RS256") is implemented; the name matches
     /// swift-crypto's, which calls it insecure for new designs (PSS is preferred) but it is what Apple uses.
     public enum Padding: Sendable, Hashable {
+        /// RSASSA-PKCS1-v1_5 (RFC 8017 §8.2), the padding of JWS "RS256".
         case insecurePKCS1v1_5
     }
 
@@ -118,8 +120,10 @@ extension RSA.Signing {
 
     /// An RSA signature: the k-byte big-endian integer s (RFC 8017 §8.2.2).
     public struct RSASignature: Sendable, Hashable {
+        /// The signature bytes, as long as the modulus (k bytes, big-endian).
         public let rawRepresentation: [UInt8]
 
+        /// A signature from its bytes; the length is checked at verification, which refuses any length but k.
         public init<Bytes: Sequence>(rawRepresentation: Bytes) where Bytes.Element == UInt8 {
             self.rawRepresentation = Array(rawRepresentation)
         }

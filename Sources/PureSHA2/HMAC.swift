@@ -12,6 +12,7 @@
 /// their first block, so a copied `HMAC` can authenticate further messages without re-reading the key.
 /// Time depends on the key length and message length only, not on their contents.
 public struct HMAC<H: HashFunction>: Sendable {
+    /// The authentication code `finalize()` returns.
     public typealias MAC = HashedAuthenticationCode<H>
 
     /// H((K' ⊕ ipad) ‖ …) in progress.

@@ -15,7 +15,9 @@
 /// A value type with no heap storage: 8 words of state, a 64-byte block buffer and a length.
 /// Its running time depends only on the length of the input, never on its contents.
 public struct SHA256: HashFunction {
+    /// The size of a SHA-256 message block: 64 bytes.
     public static let blockByteCount = 64
+    /// The size of a SHA-256 digest: 32 bytes.
     public static let byteCount = 32
 
     /// The chaining value H(i) of FIPS 180-4 §6.2.2.

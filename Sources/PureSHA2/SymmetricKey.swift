@@ -2,6 +2,7 @@
 
 /// The size of a `SymmetricKey` in bits.
 public struct SymmetricKeySize: Sendable, Hashable {
+    /// The size in bits, a positive multiple of 8.
     public let bitCount: Int
 
     /// A size of `bitCount` bits. `bitCount` must be a positive multiple of 8.
@@ -10,8 +11,11 @@ public struct SymmetricKeySize: Sendable, Hashable {
         self.bitCount = bitCount
     }
 
+    /// 128 bits (16 bytes).
     public static let bits128 = SymmetricKeySize(bitCount: 128)
+    /// 192 bits (24 bytes).
     public static let bits192 = SymmetricKeySize(bitCount: 192)
+    /// 256 bits (32 bytes): the size HS256 keys should have (RFC 7518 §3.2).
     public static let bits256 = SymmetricKeySize(bitCount: 256)
 }
 

@@ -6,7 +6,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import AppleAuth
+@testable import AppleAuth
 import PureJWT
 import PureSHA2
 import Testing

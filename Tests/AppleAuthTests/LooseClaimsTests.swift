@@ -3,7 +3,7 @@
 // give the same values, and the same inputs must fail.
 
 import Foundation
-import AppleAuth
+@testable import AppleAuth
 import PureBase64
 import PureJWT
 import Testing
