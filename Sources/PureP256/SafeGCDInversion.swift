@@ -15,7 +15,7 @@
 // computation, github.com/sipa/safegcd-bounds, checked again in Coq there), the same 10 batches of 59 that
 // libsecp256k1's constant-time inversion runs; the closed form ⌊(45907·256 + 26313)/19929⌋ gives 591. We
 // run exactly 10 batches of 59. (Extra steps would be harmless — once g = 0 they only halve g = 0 and
-// leave f, d unchanged — and session 3 ran 11 for margin; the bound is a proof, so the margin bought
+// leave f, d unchanged — and an earlier version ran 11 for margin; the bound is a proof, so the margin bought
 // nothing but 9% of the time. Tests cannot stand in for the bound: the 2,000 inputs per modulus that
 // they compare with Fermat's x^(m−2) all finish within 9 batches, and fail with 8; the worst cases are
 // rare constructions, which is why the count rests on the published proof.)

@@ -68,6 +68,21 @@ struct GuideExamplesTests {
         #expect(String(decoding: header, as: UTF8.self) == #"{"alg":"ES256","kid":"ABC123DEFG","typ":"JWT"}"#)
     }
 
+    @Test("key IDs from the key itself: thumbprints")
+    func thumbprintExample() throws {
+        // --- from the guide ---
+        let jwkJSON = #"{"kty":"EC","crv":"P-256","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU","y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"}"#
+        let jwk = try JSONDecoder().decode(JSONWebKey.self, from: Data(jwkJSON.utf8))   // RFC 7515 Appendix A.3
+        let kid = try jwk.thumbprint()   // "oKIywvGUpTVTyxMQ3bwIIeQUudfr_CkLMjCE19ECD-U"
+        // --- end ---
+
+        // The expected value is joserfc's (Vectors/jwk_thumbprints.json), not PureJWT's.
+        struct File: Decodable { let thumbprints: [String: String] }
+        let expected = try VectorFiles.json(File.self, "jwk_thumbprints.json").thumbprints["A.3"]
+        #expect(kid == expected)
+        #expect(kid == "oKIywvGUpTVTyxMQ3bwIIeQUudfr_CkLMjCE19ECD-U")
+    }
+
     @Test("keep an issuer's keys: JSONWebKeySetCache")
     func cacheExample() async throws {
         // Test material: a key set served by a stand-in for an HTTP client, and a token made here.

@@ -1,0 +1,62 @@
+// A wasm32 program that checks known answers with the stdlib-only modules compiled as Embedded Swift:
+// SHA-256, RFC 6979 ECDSA P-256 signing and verification, RS256 verification (with base64url decoding).
+// Run by scripts/wasm-known-answers.sh under WasmKit; prints one line per check and exits with the
+// number of failures. Expected values: KnownAnswerVectors.swift (generated from vector files).
+
+import PureBase64
+import PureP256
+import PureRSA
+import PureSHA2
+
+nonisolated(unsafe) var failures: Int32 = 0
+
+func check(_ passed: Bool, _ name: StaticString) {
+    if !passed { failures += 1 }
+    WASI.write(passed ? "ok   " : "FAIL ")
+    WASI.write(name)
+    WASI.write("\n")
+}
+
+func runChecks() {
+    for (message, digest) in KnownAnswerVectors.sha256 {
+        check(Array(SHA256.hash(data: message)) == digest, "SHA-256 known answer")
+    }
+    var streamed = SHA256()
+    streamed.update(data: [UInt8](repeating: 0x61, count: 1000))
+    streamed.update(data: [UInt8](repeating: 0x61, count: 1000))
+    check(Array(streamed.finalize()) == Array(SHA256.hash(data: [UInt8](repeating: 0x61, count: 2000))),
+          "SHA-256 streamed equals one-shot")
+
+    guard let key = try? P256.Signing.PrivateKey(rawRepresentation: KnownAnswerVectors.p256PrivateKey) else {
+        return check(false, "P-256 private key from its raw form")
+    }
+    check(key.publicKey.x963Representation == KnownAnswerVectors.p256PublicKeyX963, "P-256 public key from the private key")
+    for (message, expected) in KnownAnswerVectors.rfc6979 {
+        let signature = key.signature(for: Array(message.utf8))
+        check(signature.rawRepresentation == expected, "ECDSA P-256 RFC 6979 signature")
+        guard let parsed = try? P256.Signing.ECDSASignature(rawRepresentation: expected) else {
+            return check(false, "ECDSA signature from r || s")
+        }
+        check(key.publicKey.isValidSignature(parsed, for: Array(message.utf8)), "ECDSA P-256 verification")
+        check(!key.publicKey.isValidSignature(parsed, for: Array((message + "!").utf8)), "ECDSA P-256 refuses another message")
+    }
+
+    guard let modulus = try? Base64URL.decode(KnownAnswerVectors.rsaModulus),
+          let exponent = try? Base64URL.decode(KnownAnswerVectors.rsaExponent),
+          var signature = try? Base64URL.decode(KnownAnswerVectors.rsaSignature) else {
+        return check(false, "base64url decoding of the RSA key and signature")
+    }
+    guard let rsaKey = try? RSA.Signing.PublicKey(modulus: modulus, publicExponent: exponent) else {
+        return check(false, "RSA public key from n and e")
+    }
+    let input = Array(KnownAnswerVectors.rsaSigningInput.utf8)
+    check(rsaKey.isValidSignature(RSA.Signing.RSASignature(rawRepresentation: signature), for: input), "RS256 verification (RFC 7515 A.2)")
+    signature[signature.count / 2] ^= 1
+    check(!rsaKey.isValidSignature(RSA.Signing.RSASignature(rawRepresentation: signature), for: input), "RS256 refuses a changed signature")
+}
+
+@_cdecl("_start")
+func start() {
+    runChecks()
+    WASI.exit(failures)
+}
