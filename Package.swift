@@ -34,7 +34,8 @@ let package = Package(
         .target(name: "PureJWT", dependencies: ["PureBase64", "PureSHA2", "PureASN1", "PureBigInt", "PureRSA", "PureP256"]),
         // Sign in with Apple on top of PureJWT; no networking of its own.
         .target(name: "AppleAuth", dependencies: ["PureJWT", "PureP256", "PureSHA2", "PureBase64"]),
-        // URLSession transport for the tool (links FoundationNetworking on Linux); not used by AppleAuth.
+        // An AppleHTTPTransport on URLSession (FoundationNetworking on Linux), for the tool and for servers
+        // without another HTTP client; AppleAuth itself does no networking.
         .target(name: "AppleAuthURLSession", dependencies: ["AppleAuth"]),
 
         // The command-line tool, on the SignInWithApple service.

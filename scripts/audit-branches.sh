@@ -4,13 +4,16 @@
 # into a branch (it did, see Docs/Security.md), and no Swift source review can see that; this can.
 #
 #   bash scripts/audit-branches.sh         # exit 0: none found; exit 1: jumps listed
+#   bash scripts/audit-branches.sh --scratch-path .build-haswell -Xswiftc -target-cpu -Xswiftc haswell
+#                                          # the same audit of a build for another CPU (arguments go to
+#                                          # `swift build`)
 #
 # Needs objdump and nm (binutils) and `swift demangle`. A function missing from the binary (inlined
 # everywhere) is reported, not silently passed: its callers in the list are then what is checked.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product appleauth >/dev/null
-binary=.build/release/appleauth
+swift build -c release --product appleauth "$@" >/dev/null
+binary="$(swift build -c release --show-bin-path "$@")/appleauth"
 
 # Demangled names (prefixes) of functions that must be free of conditional jumps: the field and scalar
 # arithmetic and the complete point formulas. Loops with public trip counts live in generatorMultiplied
