@@ -35,15 +35,20 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
     public var d: String?
     /// "k": an HMAC secret (§6.4.1). A secret: never log a JWK that has it.
     public var k: String?
-    /// RFC 7517 §4.3; when present, must allow "verify" (or "sign").
-    public var key_ops: [String]?
+    /// "key_ops" (RFC 7517 §4.3); when present, must allow "verify" (or "sign").
+    public var keyOperations: [String]?
+
+    enum CodingKeys: String, CodingKey {
+        case kty, kid, alg, use, n, e, crv, x, y, d, k
+        case keyOperations = "key_ops"
+    }
 
     /// The usable key, validated: RSA key policy, EC point on the curve, oct length. A key whose own "alg"
     /// differs from its type's algorithm, or whose "use" is not "sig", is refused.
     public func jwtKey() throws(JWTError) -> JWTKey {
         if let use, use != "sig" { throw JWTError(.invalidKey("\"use\" is \"\(use)\"; only signature keys (\"sig\") verify tokens")) }
-        if let key_ops, !key_ops.contains("verify"), !key_ops.contains("sign") {
-            throw JWTError(.invalidKey("\"key_ops\" is \(key_ops); a key for tokens must allow \"verify\" or \"sign\""))
+        if let keyOperations, !keyOperations.contains("verify"), !keyOperations.contains("sign") {
+            throw JWTError(.invalidKey("\"key_ops\" is \(keyOperations); a key for tokens must allow \"verify\" or \"sign\""))
         }
         let key: JWTKey
         switch kty {
