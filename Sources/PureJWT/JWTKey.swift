@@ -82,6 +82,14 @@ public struct JWTKey: Sendable {
         return key.isValidSignature(parsed, for: signingInput)
     }
 
+    /// Whether the key can sign: an ES256 private key or an HS256 secret (not a public key, not RSA).
+    public var canSign: Bool {
+        switch material {
+        case .p256Private, .hmac: return true
+        case .rsa, .p256Public: return false
+        }
+    }
+
     /// The signature of `signingInput`, for keys that can sign.
     func sign(_ signingInput: [UInt8]) throws(JWTError) -> [UInt8] {
         switch material {
