@@ -115,3 +115,38 @@ struct SessionTokensTests {
         #expect(!dumped.contains("0123456789abcdef"))
     }
 }
+
+@Suite("AppleAuthError as an HTTP answer")
+struct AppleAuthErrorHTTPTests {
+    @Test("each kind of failure has its status and stable code", arguments: [
+        (AppleAuthError(.nonceMismatch), 401, "invalid_token"),
+        (AppleAuthError(.tokenRejected(JWTError(.invalidSignature))), 401, "invalid_token"),
+        (AppleAuthError(.tokenRejected(JWTError(.keysUnavailable("down")))), 503, "apple_unavailable"),
+        (AppleAuthError(.invalidCallback("state")), 400, "invalid_callback"),
+        (AppleAuthError(.transport("refused", requestMayHaveReachedApple: false)), 503, "apple_unavailable"),
+        (AppleAuthError(.invalidConfiguration("no key")), 500, "server_error"),
+    ])
+    func mapping(error: AppleAuthError, status: Int, code: String) {
+        #expect(error.httpStatus == status)
+        #expect(error.errorCode == code)
+    }
+
+    @Test("Apple's refusal keeps Apple's code; Apple's 5xx is unavailability")
+    func appleErrors() throws {
+        let refused = try #require(Self.appleError(status: 400, body: #"{"error":"invalid_grant"}"#))
+        #expect(refused.httpStatus == 400)
+        #expect(refused.errorCode == "invalid_grant")
+        let down = try #require(Self.appleError(status: 503, body: #"{"error":"temporarily_unavailable"}"#))
+        #expect(down.httpStatus == 503)
+        #expect(down.errorCode == "apple_unavailable")
+    }
+
+    static func appleError(status: Int, body: String) -> AppleAuthError? {
+        do {
+            _ = try AppleResponses.token(status: status, body: Array(body.utf8))
+            return nil
+        } catch {
+            return error
+        }
+    }
+}

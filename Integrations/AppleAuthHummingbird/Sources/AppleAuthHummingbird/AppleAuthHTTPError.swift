@@ -1,49 +1,20 @@
-// AppleAuth's failures as HTTP answers: the status a client can act on and a JSON body
-// `{"error": "<code>"}`. The codes are stable strings for apps to switch on; the details go to the log,
-// not to the client (a configuration error's text could name keys or files).
+// AppleAuth's failures as HTTP answers: the status and stable code of `AppleAuthError.httpStatus` and
+// `errorCode` in a JSON body `{"error": "<code>"}`. The details go to the log, not to the client (a
+// configuration error's text could name keys or files).
 
 import AppleAuth
+import Foundation
 import Hummingbird
 import NIOCore
 
-/// An `AppleAuthError` as an HTTP response: 401 `invalid_token` for a rejected identity or session token
-/// (or another status you choose, e.g. 400 for a notification body), 400 `invalid_callback` for a web-flow
-/// callback that is malformed, cancelled, or has a state this browser was not sent with, 400 with Apple's
-/// own code (`invalid_grant`, …) when Apple refused a request, 503 `apple_unavailable` when Apple could not
-/// be reached or its keys are unavailable, 500 `server_error` for a configuration error.
+/// An `AppleAuthError` as an HTTP response: `AppleAuthError.httpStatus` (401 rejected token, 400 bad
+/// callback or Apple's refusal, 503 Apple unavailable, 500 configuration) with `{"error": errorCode}`;
+/// a rejected token may answer another status of your choice (e.g. 400 for a notification body).
 public struct AppleAuthHTTPError: HTTPResponseError, Sendable {
     /// The underlying error.
     public let error: AppleAuthError
     /// The status for a rejected token.
     public let rejectedTokenStatus: HTTPResponse.Status
-
-    private var isCallbackError: Bool {
-        if case .invalidCallback = error.reason { return true }
-        return false
-    }
-
-    /// The response status for the error's category.
-    public var status: HTTPResponse.Status {
-        if isCallbackError { return .badRequest }
-        switch error.category {
-        case .rejectedToken: return rejectedTokenStatus
-        case .appleError: return .badRequest
-        case .keysUnavailable, .transport: return .serviceUnavailable
-        case .configuration: return .internalServerError
-        }
-    }
-
-    /// The stable code in the body: Apple's error code when Apple refused, otherwise one of
-    /// `invalid_token`, `apple_unavailable`, `server_error`.
-    public var code: String {
-        if isCallbackError { return "invalid_callback" }
-        switch error.category {
-        case .rejectedToken: return "invalid_token"
-        case .appleError: return error.appleError?.rawCode ?? "apple_error"
-        case .keysUnavailable, .transport: return "apple_unavailable"
-        case .configuration: return "server_error"
-        }
-    }
 
     /// Wraps `error`; a rejected token answers `rejectedTokenStatus` (default 401).
     public init(_ error: AppleAuthError, rejectedTokenStatus: HTTPResponse.Status = .unauthorized) {
@@ -51,25 +22,17 @@ public struct AppleAuthHTTPError: HTTPResponseError, Sendable {
         self.rejectedTokenStatus = rejectedTokenStatus
     }
 
-    /// `{"error": code}` with `status`; a 503 carries `Retry-After: 5`.
+    /// The response status.
+    public var status: HTTPResponse.Status {
+        error.httpStatus == 401 ? rejectedTokenStatus : HTTPResponse.Status(code: error.httpStatus)
+    }
+
+    /// `{"error": errorCode}` with `status`; a 503 carries `Retry-After: 5`.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if status == .serviceUnavailable { headers[.retryAfter] = "5" }
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: AppleAuthHTTPError.json(error: code))))
-    }
-
-    /// `{"error": "<text>"}` with the text escaped for JSON.
-    public static func json(error text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case _ where scalar.value < 0x20: escaped += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return "{\"error\":\"\(escaped)\"}"
+        let body = try JSONEncoder().encode(["error": error.errorCode])
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 }
 

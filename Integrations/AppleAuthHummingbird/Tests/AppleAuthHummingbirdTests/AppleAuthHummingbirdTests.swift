@@ -202,9 +202,4 @@ struct AppleAuthHummingbirdTests {
             }
         }
     }
-
-    @Test("JSON error bodies escape what they carry")
-    func escaping() {
-        #expect(AppleAuthHTTPError.json(error: "a\"b\\c\nd") == #"{"error":"a\"b\\c\u000ad"}"#)
-    }
 }
