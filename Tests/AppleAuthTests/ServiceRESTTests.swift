@@ -154,6 +154,38 @@ extension LoadAndTiming {
             #expect(server.received(path: "/auth/token").count == 1)
         }
 
+        @Test("an app's body: with a code the tokens come back; without the nonce a token that has one is refused; without a code nothing reaches Apple")
+        func appSignIn() async throws {
+            let tokens = try ServiceTokens.load()
+            let clock = TestClock(tokens.now)
+            let server = try StandInServer { request in
+                request.path == "/auth/keys" ? .init(status: 200, body: ServiceTokens.body(tokens.jwks_k1)) : .init(status: 200, body: tokenBody)
+            }
+            defer { server.stop() }
+            let apple = try makeService(server, clock: clock)
+
+            let full = try await apple.signIn(AppleSignInRequest(identityToken: tokens.k1_token, authorizationCode: tokens.authorization_code,
+                                                                 nonce: tokens.raw_nonce))
+            #expect(full.identity.sub == "001234.service" && full.clientID == "com.example.app" && full.tokens?.refreshToken == "rt")
+            #expect(server.received(path: "/auth/token").count == 1)
+
+            let verifiedOnly = try await apple.signIn(AppleSignInRequest(identityToken: tokens.k1_token, nonce: tokens.raw_nonce))
+            #expect(verifiedOnly.tokens == nil && verifiedOnly.identity.sub == "001234.service")
+
+            // k1_token carries a nonce: a body without the raw nonce is refused, code or not, before any exchange.
+            for code in [nil, tokens.authorization_code] {
+                let error = try await #require(throws: AppleAuthError.self) {
+                    try await apple.signIn(AppleSignInRequest(identityToken: tokens.k1_token, authorizationCode: code))
+                }
+                guard case .nonceMismatch = error.reason else { Issue.record("\(error)"); continue }
+            }
+            // A token with no nonce signs in without one.
+            let plain = try await apple.signIn(AppleSignInRequest(identityToken: tokens.aud_array_with_azp_token))
+            #expect(plain.clientID == "com.example.app")
+            #expect(server.received(path: "/auth/token").count == 1)
+            #expect(!"\(AppleSignInRequest(identityToken: "t", authorizationCode: "secret-code", nonce: "raw"))".contains("secret-code"))
+        }
+
         @Test("web flow: the authorization URL, the form_post callback, state and nonce checked, code exchanged with the redirect URI")
         func webFlow() async throws {
             let tokens = try ServiceTokens.load()

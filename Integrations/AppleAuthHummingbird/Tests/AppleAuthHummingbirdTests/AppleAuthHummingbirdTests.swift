@@ -65,8 +65,8 @@ struct AppleAuthHummingbirdTests {
         let router = Router(context: Context.self)
         router.add(middleware: AppleAuthErrorMiddleware())
         router.post("auth/apple") { request, context -> SignedIn in
-            let body = try await request.appleSignInBody(context: context)
-            let (identity, _) = try await body.signIn(using: apple)
+            let signedIn = try await apple.signIn(try await request.appleSignInBody(context: context))
+            let identity = signedIn.identity
             return SignedIn(userID: identity.sub, sessionToken: try sessions.issue(userID: identity.sub), email: identity.email)
         }
         router.group("me")
@@ -100,7 +100,7 @@ struct AppleAuthHummingbirdTests {
         try await Self.makeApplication().test(.live) { client in
             let signedIn = try await client.execute(
                 uri: "/auth/apple", method: .post, headers: [.contentType: "application/json"],
-                body: try json(AppleSignInRequestBody(identityToken: vectors.valid_token, nonce: vectors.raw_nonce))
+                body: try json(AppleSignInRequest(identityToken: vectors.valid_token, nonce: vectors.raw_nonce))
             ) { response in
                 #expect(response.status == .ok)
                 return try JSONDecoder().decode(SignedIn.self, from: Data(buffer: response.body))
@@ -127,14 +127,14 @@ struct AppleAuthHummingbirdTests {
     ])
     func rejected(case name: String) async throws {
         let vectors = Vectors.file.vectors
-        let body: AppleSignInRequestBody = switch name {
-        case "other_audience": AppleSignInRequestBody(identityToken: vectors.other_audience_token, nonce: vectors.raw_nonce)
-        case "expired": AppleSignInRequestBody(identityToken: vectors.expired_token, nonce: vectors.raw_nonce)
-        case "tampered": AppleSignInRequestBody(identityToken: vectors.tampered_token, nonce: vectors.raw_nonce)
-        case "wrong nonce": AppleSignInRequestBody(identityToken: vectors.valid_token, nonce: "another nonce")
+        let body: AppleSignInRequest = switch name {
+        case "other_audience": AppleSignInRequest(identityToken: vectors.other_audience_token, nonce: vectors.raw_nonce)
+        case "expired": AppleSignInRequest(identityToken: vectors.expired_token, nonce: vectors.raw_nonce)
+        case "tampered": AppleSignInRequest(identityToken: vectors.tampered_token, nonce: vectors.raw_nonce)
+        case "wrong nonce": AppleSignInRequest(identityToken: vectors.valid_token, nonce: "another nonce")
         case "a code that is not the token's":
-            AppleSignInRequestBody(identityToken: vectors.code_token, authorizationCode: "code-2", nonce: vectors.raw_nonce)
-        default: AppleSignInRequestBody(identityToken: vectors.valid_token)
+            AppleSignInRequest(identityToken: vectors.code_token, authorizationCode: "code-2", nonce: vectors.raw_nonce)
+        default: AppleSignInRequest(identityToken: vectors.valid_token)
         }
         try await Self.makeApplication().test(.live) { client in
             try await client.execute(uri: "/auth/apple", method: .post, headers: [.contentType: "application/json"],
@@ -149,7 +149,7 @@ struct AppleAuthHummingbirdTests {
     func unreachableAndMalformed() async throws {
         let vectors = Vectors.file.vectors
         try await Self.makeApplication().test(.live) { client in
-            let body = AppleSignInRequestBody(identityToken: vectors.code_token, authorizationCode: vectors.code, nonce: vectors.raw_nonce)
+            let body = AppleSignInRequest(identityToken: vectors.code_token, authorizationCode: vectors.code, nonce: vectors.raw_nonce)
             try await client.execute(uri: "/auth/apple", method: .post, headers: [.contentType: "application/json"],
                                      body: try json(body)) { response in
                 #expect(response.status == .serviceUnavailable)
