@@ -105,13 +105,13 @@ struct AppleAuthHummingbirdTests {
                 #expect(response.status == .ok)
                 return try JSONDecoder().decode(SignedIn.self, from: Data(buffer: response.body))
             }
-            #expect(signedIn.userID == "001234.hummingbird")
+            #expect(signedIn.userID == "001234.hb")
             #expect(signedIn.email == "user@example.com")
 
             try await client.execute(uri: "/me", method: .get, headers: [.authorization: "Bearer \(signedIn.sessionToken)"]) { response in
                 #expect(response.status == .ok)
                 let me = try JSONDecoder().decode(Me.self, from: Data(buffer: response.body))
-                #expect(me.userID == "001234.hummingbird")
+                #expect(me.userID == "001234.hb")
             }
             for headers: HTTPFields in [[:], [.authorization: "Bearer nope"], [.authorization: "Bearer \(vectors.valid_token)"],
                                         [.authorization: "Basic \(signedIn.sessionToken)"]] {
