@@ -1,0 +1,71 @@
+// swift-tools-version:6.0
+//
+// SignInWithAppleServer: a complete Hummingbird server with Sign in with Apple — native and web sign-in,
+// sessions, account deletion with revocation that survives Apple outages and restarts, and Apple's
+// server-to-server notifications — on PureJWT's AppleAuth, storing users in SQLite. Configured only by
+// environment variables (see README.md). Copy it as the start of your own server.
+import PackageDescription
+
+let package = Package(
+    name: "SignInWithAppleServer",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .visionOS(.v1)],
+    products: [
+        .executable(name: "SignInWithAppleServer", targets: ["SignInWithAppleServer"]),
+    ],
+    dependencies: [
+        .package(name: "PureJWT", path: "../.."),
+        .package(name: "AppleAuthHummingbird", path: "../../Integrations/AppleAuthHummingbird"),
+        .package(name: "AppleAuthAsyncHTTPClient", path: "../../Integrations/AppleAuthAsyncHTTPClient"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.100.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+    ],
+    targets: [
+        .target(
+            name: "SignInWithAppleServerKit",
+            dependencies: [
+                .product(name: "AppleAuth", package: "PureJWT"),
+                .product(name: "PureJWT", package: "PureJWT"),
+                .product(name: "PureSHA2", package: "PureJWT"),
+                .product(name: "AppleAuthHummingbird", package: "AppleAuthHummingbird"),
+                .product(name: "AppleAuthAsyncHTTPClient", package: "AppleAuthAsyncHTTPClient"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "SignInWithAppleServer",
+            dependencies: ["SignInWithAppleServerKit", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
+        .testTarget(
+            name: "SignInWithAppleServerTests",
+            dependencies: [
+                "SignInWithAppleServerKit",
+                .product(name: "AppleAuth", package: "PureJWT"),
+                .product(name: "PureJWT", package: "PureJWT"),
+                .product(name: "PureP256", package: "PureJWT"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // Signs the stand-in Apple's RS256 identity tokens at test time (PureJWT only verifies RSA).
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

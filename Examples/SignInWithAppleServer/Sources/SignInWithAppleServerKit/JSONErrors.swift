@@ -1,0 +1,22 @@
+// Every error answer of the server has the same shape, `{"error": "<text>"}`: AppleAuth's failures
+// already do (AppleAuthErrorMiddleware); this renders Hummingbird's own errors (401 without a session,
+// 400 for a malformed body, 404, 413) the same way instead of Hummingbird's `{"error": {"message": ...}}`.
+
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// Renders `HTTPError`s as `{"error": "<message or reason>"}` with their status.
+struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError {
+            let text = error.body ?? error.status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_")
+            var headers = error.headers
+            headers[.contentType] = "application/json; charset=utf-8"
+            return Response(status: error.status, headers: headers,
+                            body: .init(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(["error": text]))))
+        }
+    }
+}

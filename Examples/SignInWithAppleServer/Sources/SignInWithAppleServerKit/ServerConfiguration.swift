@@ -1,0 +1,84 @@
+// The server's settings, from environment variables only. Every variable is checked at startup and a
+// missing or malformed one stops the server with a message that names it and says what to set.
+
+import Foundation
+
+/// The server's settings.
+public struct ServerConfiguration: Sendable {
+    /// APPLE_TEAM_ID: your Apple Developer team ID.
+    public var teamID: String
+    /// APPLE_KEY_ID: the Sign in with Apple key's ID.
+    public var keyID: String
+    /// The contents of APPLE_PRIVATE_KEY_FILE (the .p8).
+    public var privateKeyPEM: String
+    /// APPLE_CLIENT_IDS: every client ID (bundle ID, Services ID) accepted as audience.
+    public var clientIDs: [String]
+    /// APPLE_BASE_URL: where Apple's endpoints are (default https://appleid.apple.com).
+    public var appleBaseURL: String
+    /// DATABASE_PATH: the SQLite file, created if missing.
+    public var databasePath: String
+    /// HOST (default 127.0.0.1).
+    public var host: String
+    /// PORT (default 8080; 0 picks a free port).
+    public var port: Int
+    /// PUBLIC_URL: how browsers reach this server, for the web flow's redirect URI.
+    public var publicURL: String
+    /// The shortest time between two key fetches caused by tokens with an unknown kid, in seconds
+    /// (default 60: a new Apple key is picked up within a minute, and forged kids cannot make the server
+    /// hammer Apple). Not an environment variable; tests shorten it.
+    public var unknownKeyIDInterval: Double = 60
+
+    /// Settings given directly (tests, or a server that reads them from elsewhere).
+    public init(teamID: String, keyID: String, privateKeyPEM: String, clientIDs: [String], appleBaseURL: String,
+                databasePath: String, host: String, port: Int, publicURL: String) {
+        self.teamID = teamID
+        self.keyID = keyID
+        self.privateKeyPEM = privateKeyPEM
+        self.clientIDs = clientIDs
+        self.appleBaseURL = appleBaseURL
+        self.databasePath = databasePath
+        self.host = host
+        self.port = port
+        self.publicURL = publicURL
+    }
+
+    /// The settings from `environment` (the process's by default).
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ServerConfiguration {
+        func required(_ name: String, _ hint: String) throws -> String {
+            guard let value = environment[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
+                throw ConfigurationError("\(name) is not set: \(hint)")
+            }
+            return value
+        }
+        let keyFile = try required("APPLE_PRIVATE_KEY_FILE", "the path of the .p8 key downloaded from Apple's developer site")
+        guard let pem = try? String(contentsOfFile: keyFile, encoding: .utf8) else {
+            throw ConfigurationError("APPLE_PRIVATE_KEY_FILE: cannot read \(keyFile); check the path and its permissions")
+        }
+        let clientIDs = try required("APPLE_CLIENT_IDS", "your bundle ID and/or Services IDs, comma-separated")
+            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let portText = environment["PORT"] ?? "8080"
+        guard let port = Int(portText), (0...65_535).contains(port) else {
+            throw ConfigurationError("PORT is \"\(portText)\": give a port number from 0 to 65535")
+        }
+        let host = environment["HOST"] ?? "127.0.0.1"
+        let publicURL = environment["PUBLIC_URL"] ?? "http://\(host):\(port)"
+        guard publicURL.hasPrefix("https://") || publicURL.hasPrefix("http://") else {
+            throw ConfigurationError("PUBLIC_URL is \"\(publicURL)\": give the server's public http(s) URL, e.g. https://api.example.com")
+        }
+        return ServerConfiguration(
+            teamID: try required("APPLE_TEAM_ID", "your 10-character Apple Developer team ID"),
+            keyID: try required("APPLE_KEY_ID", "the 10-character ID of your Sign in with Apple key"),
+            privateKeyPEM: pem, clientIDs: clientIDs,
+            appleBaseURL: environment["APPLE_BASE_URL"] ?? "https://appleid.apple.com",
+            databasePath: try required("DATABASE_PATH", "the SQLite file to keep users in, e.g. ./users.sqlite"),
+            host: host, port: port,
+            publicURL: publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL)
+    }
+}
+
+/// A setting that is missing or malformed.
+public struct ConfigurationError: Error, CustomStringConvertible {
+    /// What is wrong and what to set.
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

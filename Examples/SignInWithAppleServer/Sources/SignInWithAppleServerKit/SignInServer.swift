@@ -1,0 +1,125 @@
+// The server: routes for native and web sign-in, the signed-in user, account deletion, Apple's
+// notifications and health, on one SignInWithApple service and one SQLite store.
+
+import AppleAuth
+import AppleAuthAsyncHTTPClient
+import AppleAuthHummingbird
+import AsyncHTTPClient
+import Foundation
+import Hummingbird
+import HummingbirdAuth
+import Logging
+import NIOCore
+import PureJWT
+import PureSHA2
+
+/// The request context: the signed-in user, once the session authenticator found them.
+public typealias ServerContext = BasicAuthRequestContext<StoredUser>
+
+private struct SignedInResponse: ResponseEncodable { let userID: String; let sessionToken: String; let email: String? }
+private struct MeResponse: ResponseEncodable { let userID: String; let email: String?; let name: String? }
+
+/// Builds the application for `configuration`. `transport` replaces the HTTP client to Apple (tests);
+/// `pollInterval` is how often queued revocations are looked for.
+public func buildApplication(_ configuration: ServerConfiguration, transport: (any AppleHTTPTransport)? = nil,
+                             pollInterval: Double = 1, logger: Logger = Logger(label: "SignInWithAppleServer"),
+                             onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }) async throws
+    -> some ApplicationProtocol {
+    var appleConfiguration = try SignInWithAppleConfiguration(teamID: configuration.teamID, keyID: configuration.keyID,
+                                                              privateKeyPEM: configuration.privateKeyPEM,
+                                                              clientIDs: configuration.clientIDs)
+    appleConfiguration.baseURL = configuration.appleBaseURL
+    appleConfiguration.keyCachePolicy.unknownKeyIDInterval = configuration.unknownKeyIDInterval
+    let transport = try transport ?? AsyncHTTPClientTransport(client: .shared, timeout: 10)
+    let apple = try SignInWithApple(configuration: appleConfiguration, transport: transport)
+    // Revocations retry on their own schedule (RevocationQueue), so their requests are sent once each.
+    var onceConfiguration = appleConfiguration
+    onceConfiguration.retryPolicy = .never
+    let revoker = try SignInWithApple(configuration: onceConfiguration, transport: transport)
+
+    let store = try await UserStore.open(path: configuration.databasePath)
+    let sessions = try SessionTokens(key: .hs256(SymmetricKey(data: try await store.sessionSecret())),
+                                     issuer: configuration.publicURL, lifetime: 30 * 86_400)
+    let revocations = RevocationQueue(store: store, apple: revoker, logger: logger, pollInterval: pollInterval)
+    let redirectURI = configuration.publicURL + "/auth/apple/callback"
+
+    let router = Router(context: ServerContext.self)
+    router.add(middleware: JSONErrorMiddleware())
+    router.add(middleware: AppleAuthErrorMiddleware())
+    router.get("health") { _, _ in HTTPResponse.Status.ok }
+
+    // Native sign-in: verify, exchange the code, keep the refresh token, hand out a session.
+    router.post("auth/apple") { request, context -> SignedInResponse in
+        let signedIn = try await apple.signIn(try await request.appleSignInBody(context: context))
+        let identity = signedIn.identity
+        try await store.signedIn(id: identity.sub, email: identity.email, name: nil, clientID: signedIn.clientID,
+                                 refreshToken: signedIn.tokens?.refreshToken)
+        return SignedInResponse(userID: identity.sub, sessionToken: try sessions.issue(userID: identity.sub), email: identity.email)
+    }
+
+    // The web flow: redirect to Apple, then Apple's form_post back.
+    router.get("auth/apple/authorize") { request, _ -> Response in
+        let clientID = request.uri.queryParameters["client_id"].map(String.init) ?? configuration.clientIDs[0]
+        let authorization = try apple.authorizationRequest(clientID: clientID, redirectURI: redirectURI)
+        try await store.saveWebState(authorization.state, rawNonce: authorization.rawNonce, clientID: clientID)
+        return Response(status: .found, headers: [.location: authorization.url])
+    }
+    router.post("auth/apple/callback") { request, _ -> SignedInResponse in
+        let callback = try await request.appleAuthorizationCallback()
+        guard let pending = try await store.takeWebState(callback.state) else {
+            throw AppleAuthError(.invalidCallback("the state is unknown, expired or already used"))
+        }
+        let signedIn = try await apple.completeWebSignIn(callback: callback, expectedState: callback.state,
+                                                         rawNonce: pending.rawNonce, redirectURI: redirectURI)
+        let name = signedIn.user?.name.map { [$0.firstName, $0.lastName].compactMap { $0 }.joined(separator: " ") }
+        try await store.signedIn(id: signedIn.identity.sub, email: signedIn.identity.email ?? signedIn.user?.email,
+                                 name: name?.isEmpty == false ? name : nil, clientID: signedIn.clientID,
+                                 refreshToken: signedIn.tokens.refreshToken)
+        return SignedInResponse(userID: signedIn.identity.sub, sessionToken: try sessions.issue(userID: signedIn.identity.sub),
+                                email: signedIn.identity.email)
+    }
+
+    // Signed-in routes: the session token must verify and its user still exist.
+    let signedIn = router.group()
+        .add(middleware: AppleSessionAuthenticator(sessions: sessions) { claims, _ in try await store.user(id: claims.userID) })
+    signedIn.get("me") { _, context -> MeResponse in
+        guard let user = context.identity else { throw HTTPError(.unauthorized, message: "unauthorized") }
+        return MeResponse(userID: user.id, email: user.email, name: user.name)
+    }
+    // Account deletion: the user goes at once; the revocation is queued with it, then tried.
+    signedIn.delete("account") { _, context -> HTTPResponse.Status in
+        guard let user = context.identity else { throw HTTPError(.unauthorized, message: "unauthorized") }
+        let deleted = try await store.deleteUser(id: user.id, revoke: true)
+        guard deleted.found else { throw HTTPError(.unauthorized) }
+        guard let revocation = deleted.revocation else { return .noContent }
+        return await revocations.attempt(revocation) ? .noContent : .accepted
+    }
+
+    // Apple's server-to-server notifications.
+    router.post("apple/notifications") { request, _ -> HTTPResponse.Status in
+        let body = try await request.appleBodyBytes()
+        let notification: AppleServerNotification
+        do {
+            notification = try await apple.verifyNotification(body: body)
+        } catch let error as AppleAuthError {
+            throw AppleAuthHTTPError(error, rejectedTokenStatus: .badRequest)
+        }
+        let id = notification.id ?? "\(notification.sub)|\(notification.type)|\(notification.eventTime.timeIntervalSince1970)"
+        guard try await store.firstTimeNotification(id) else { return .ok }
+        switch notification.type {
+        case .accountDeleted, .consentRevoked:
+            // Apple has already ended the authorization: nothing to revoke.
+            _ = try await store.deleteUser(id: notification.sub, revoke: false)
+        case .emailDisabled:
+            try await store.setEmailDisabled(id: notification.sub, true)
+        case .emailEnabled:
+            try await store.setEmailDisabled(id: notification.sub, false)
+        case .other(let type):
+            logger.info("notification of a type this server does not handle", metadata: ["type": "\(type)"])
+        }
+        return .ok
+    }
+
+    return Application(router: router, configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
+                       services: [revocations], onServerRunning: onServerRunning, logger: logger)
+}

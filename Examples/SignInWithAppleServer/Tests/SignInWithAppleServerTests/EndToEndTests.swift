@@ -1,0 +1,275 @@
+// The example server end to end over real HTTP: the stand-in Apple and the server on 127.0.0.1, driven with
+// AsyncHTTPClient. Native and web sign-in, /me, account deletion (the revocation seen at the stand-in with a
+// valid client secret), deletion during an Apple outage then recovery — exactly one revocation, also across a
+// restart of the server on the same database —, notifications, key rotation, and the tokens that must be
+// refused.
+
+import AppleAuth
+import AsyncHTTPClient
+import Crypto
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import NIOHTTP1
+import PureP256
+import ServiceLifecycle
+import SignInWithAppleServerKit
+import Testing
+
+/// The server under test, running in this process on a free port.
+final class RunningServer: Sendable {
+    let port: Int
+    private let group: ServiceGroup
+
+    var url: String { "http://127.0.0.1:\(port)" }
+
+    init(apple: StandInApple, databasePath: String, unknownKeyIDInterval: Double = 60) async throws {
+        var logger = Logger(label: "server-under-test")
+        logger.logLevel = .warning
+        var configuration = ServerConfiguration(
+            teamID: StandInApple.teamID, keyID: StandInApple.keyID, privateKeyPEM: apple.p8.pemRepresentation,
+            clientIDs: apple.clientIDs, appleBaseURL: apple.baseURL, databasePath: databasePath,
+            host: "127.0.0.1", port: 0, publicURL: "http://127.0.0.1:0")
+        configuration.unknownKeyIDInterval = unknownKeyIDInterval
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let app = try await buildApplication(configuration, pollInterval: 0.2, logger: logger) { channel in
+            continuation.yield(channel.localAddress?.port ?? 0)
+        }
+        group = ServiceGroup(configuration: .init(services: [app], logger: logger))
+        let group = self.group
+        Task { try await group.run() }
+        var iterator = ports.makeAsyncIterator()
+        port = await iterator.next() ?? 0
+    }
+
+    func stop() async { await group.triggerGracefulShutdown() }
+}
+
+private struct Answer {
+    let status: Int
+    let json: [String: Any]
+    let headers: [(String, String)]
+}
+
+/// A client that does not follow redirects: the web flow's 302 is what the tests look at.
+private let client: HTTPClient = {
+    var configuration = HTTPClient.Configuration()
+    configuration.redirectConfiguration = .disallow
+    return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+}()
+
+private func call(_ method: HTTPMethod, _ url: String, json: [String: Any]? = nil, form: String? = nil,
+                  bearer: String? = nil) async throws -> Answer {
+    var request = HTTPClientRequest(url: url)
+    request.method = method
+    if let json {
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(data: try JSONSerialization.data(withJSONObject: json)))
+    }
+    if let form {
+        request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        request.body = .bytes(ByteBuffer(string: form))
+    }
+    if let bearer { request.headers.add(name: "Authorization", value: "Bearer \(bearer)") }
+    let response = try await client.execute(request, timeout: .seconds(30))
+    let body = try await response.body.collect(upTo: 1 << 20)
+    let object = (try? JSONSerialization.jsonObject(with: Data(buffer: body))) as? [String: Any] ?? [:]
+    return Answer(status: Int(response.status.code), json: object, headers: response.headers.map { ($0.name, $0.value) })
+}
+
+private func rawNonceAndHash() -> (raw: String, hash: String) {
+    let raw = UUID().uuidString
+    return (raw, SHA256.hash(data: Data(raw.utf8)).map { String(format: "%02x", $0) }.joined())
+}
+
+private func waitUntil(seconds: Double, _ condition: () -> Bool) async throws -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if condition() { return true }
+        try await Task.sleep(for: .milliseconds(100))
+    }
+    return condition()
+}
+
+@Suite("Sign in with Apple server, end to end", .serialized)
+struct EndToEndTests {
+    private func withServer(unknownKeyIDInterval: Double = 60,
+                            _ body: (StandInApple, RunningServer, String) async throws -> Void) async throws {
+        let apple = try await StandInApple()
+        let database = FileManager.default.temporaryDirectory.appendingPathComponent("siwa-\(UUID().uuidString).sqlite").path
+        let server = try await RunningServer(apple: apple, databasePath: database, unknownKeyIDInterval: unknownKeyIDInterval)
+        do {
+            try await body(apple, server, database)
+        } catch {
+            await server.stop(); await apple.shutdown()
+            throw error
+        }
+        await server.stop()
+        await apple.shutdown()
+    }
+
+    @Test("native sign-in with a code, /me, account deletion: the refresh token is revoked at Apple with a valid client secret")
+    func nativeSignInAndDeletion() async throws {
+        try await withServer { apple, server, _ in
+            let nonce = rawNonceAndHash()
+            let token = try apple.identityToken(sub: "001.alice", nonce: nonce.hash, code: "code-1")
+            let signIn = try await call(.POST, server.url + "/auth/apple",
+                                        json: ["identityToken": token, "authorizationCode": "code-1", "nonce": nonce.raw])
+            #expect(signIn.status == 200)
+            #expect(signIn.json["userID"] as? String == "001.alice")
+            #expect(signIn.json["email"] as? String == "user@example.com")
+            let session = try #require(signIn.json["sessionToken"] as? String)
+            #expect(apple.state.withLockedValue { $0.exchanged } == ["code-1"])
+
+            let me = try await call(.GET, server.url + "/me", bearer: session)
+            #expect(me.status == 200 && me.json["userID"] as? String == "001.alice")
+            let anonymous = try await call(.GET, server.url + "/me")
+            #expect(anonymous.status == 401 && anonymous.json["error"] as? String == "unauthorized")
+            let malformed = try await call(.POST, server.url + "/auth/apple", json: ["token": 1])
+            #expect(malformed.status == 400 && malformed.json["error"] is String)
+
+            #expect(try await call(.DELETE, server.url + "/account", bearer: session).status == 204)
+            #expect(apple.state.withLockedValue { $0.revoked } == ["rt-code-1"])
+            #expect(apple.state.withLockedValue { $0.clientSecretProblems }.isEmpty)
+            #expect(try await call(.GET, server.url + "/me", bearer: session).status == 401)
+            #expect(try await call(.GET, server.url + "/health").status == 200)
+        }
+    }
+
+    @Test("deletion while Apple answers 503: 202 at once, then exactly one revocation once Apple is back, also across a restart")
+    func deletionDuringOutage() async throws {
+        let apple = try await StandInApple()
+        defer { Task { await apple.shutdown() } }
+        let database = FileManager.default.temporaryDirectory.appendingPathComponent("siwa-\(UUID().uuidString).sqlite").path
+        var server = try await RunningServer(apple: apple, databasePath: database)
+
+        for (user, code) in [("001.bob", "code-b"), ("001.carol", "code-c")] {
+            let token = try apple.identityToken(sub: user, code: code, email: nil)
+            let signIn = try await call(.POST, server.url + "/auth/apple", json: ["identityToken": token, "authorizationCode": code])
+            #expect(signIn.status == 200)
+            apple.state.withLockedValue { $0.fault = .unavailable }
+            let session = try #require(signIn.json["sessionToken"] as? String)
+            #expect(try await call(.DELETE, server.url + "/account", bearer: session).status == 202)
+            #expect(try await call(.GET, server.url + "/me", bearer: session).status == 401)
+            if user == "001.bob" {
+                // Apple is back: the running server's queue delivers it, once.
+                apple.state.withLockedValue { $0.fault = .none }
+                #expect(try await waitUntil(seconds: 20) { apple.state.withLockedValue { $0.revoked } == ["rt-code-b"] })
+            } else {
+                // The server stops while Apple is still down; Apple comes back; a new process on the same
+                // database delivers it.
+                await server.stop()
+                try await Task.sleep(for: .milliseconds(300))
+                #expect(apple.state.withLockedValue { $0.revoked } == ["rt-code-b"])
+                apple.state.withLockedValue { $0.fault = .none }
+                server = try await RunningServer(apple: apple, databasePath: database)
+                #expect(try await waitUntil(seconds: 20) { apple.state.withLockedValue { $0.revoked }.contains("rt-code-c") })
+            }
+        }
+        try await Task.sleep(for: .seconds(2))   // anything sent twice would have arrived by now
+        #expect(apple.state.withLockedValue { $0.revoked } == ["rt-code-b", "rt-code-c"])
+        await server.stop()
+    }
+
+    @Test("refused: forged, expired, wrong audience, replayed nonce (401); Apple refusing the code (400 invalid_grant); Apple down during the exchange (503)")
+    func refusals() async throws {
+        try await withServer { apple, server, _ in
+            let nonce = rawNonceAndHash()
+            let good = try apple.identityToken(sub: "001.dave", nonce: nonce.hash)
+            var parts = good.split(separator: ".").map(String.init)
+            parts[1] = StandInApple.base64url(Data(#"{"iss":"https://appleid.apple.com","aud":"com.example.app","sub":"001.mallory","exp":9999999999,"iat":1}"#.utf8))
+            let cases: [(String, [String: Any])] = [
+                ("forged", ["identityToken": parts.joined(separator: "."), "nonce": nonce.raw]),
+                ("expired", ["identityToken": try apple.identityToken(sub: "001.dave", nonce: nonce.hash, expiresIn: -600), "nonce": nonce.raw]),
+                ("audience", ["identityToken": try apple.identityToken(sub: "001.dave", aud: "com.attacker.app", nonce: nonce.hash), "nonce": nonce.raw]),
+                ("nonce", ["identityToken": good, "nonce": "a different raw nonce"]),
+                ("no nonce", ["identityToken": good]),
+            ]
+            for (name, body) in cases {
+                let answer = try await call(.POST, server.url + "/auth/apple", json: body)
+                #expect(answer.status == 401, "\(name)")
+                #expect(answer.json["error"] as? String == "invalid_token", "\(name)")
+            }
+            let used = try await call(.POST, server.url + "/auth/apple",
+                                      json: ["identityToken": try apple.identityToken(sub: "001.dave", code: "used-1"), "authorizationCode": "used-1"])
+            #expect(used.status == 400 && used.json["error"] as? String == "invalid_grant")
+
+            apple.state.withLockedValue { $0.fault = .unavailable }
+            let down = try await call(.POST, server.url + "/auth/apple",
+                                      json: ["identityToken": try apple.identityToken(sub: "001.dave", code: "code-d"), "authorizationCode": "code-d"])
+            #expect(down.status == 503 && down.json["error"] as? String == "apple_unavailable")
+            // Without a code, a token signs in from the cached keys while Apple is down.
+            let cached = try await call(.POST, server.url + "/auth/apple", json: ["identityToken": try apple.identityToken(sub: "001.dave")])
+            #expect(cached.status == 200)
+        }
+    }
+
+    @Test("a rotated key (new kid) is picked up without a restart")
+    func keyRotation() async throws {
+        // The server refetches for an unknown kid at most once per interval (60 s by default); 1 s here.
+        try await withServer(unknownKeyIDInterval: 1) { apple, server, _ in
+            #expect(try await call(.POST, server.url + "/auth/apple", json: ["identityToken": try apple.identityToken(sub: "001.erin")]).status == 200)
+            try apple.rotate(to: "k2")
+            try await Task.sleep(for: .milliseconds(1_100))
+            let rotated = try await call(.POST, server.url + "/auth/apple", json: ["identityToken": try apple.identityToken(sub: "001.erin", kid: "k2")])
+            #expect(rotated.status == 200)
+            #expect(apple.state.withLockedValue { $0.keyFetches } == 2)
+        }
+    }
+
+    @Test("notifications: account-delete removes the user, a replay changes nothing, email events update, a bad body is 400")
+    func notifications() async throws {
+        try await withServer { apple, server, _ in
+            let signIn = try await call(.POST, server.url + "/auth/apple", json: ["identityToken": try apple.identityToken(sub: "001.frank")])
+            let session = try #require(signIn.json["sessionToken"] as? String)
+            let disabled = try apple.notificationBody(type: "email-disabled", sub: "001.frank", id: "n1")
+            #expect(try await call(.POST, server.url + "/apple/notifications", form: disabled).status == 200)
+            #expect(try await call(.GET, server.url + "/me", bearer: session).status == 200)
+
+            let deleted = try apple.notificationBody(type: "account-delete", sub: "001.frank", id: "n2")
+            #expect(try await call(.POST, server.url + "/apple/notifications", form: deleted).status == 200)
+            #expect(try await call(.GET, server.url + "/me", bearer: session).status == 401)
+            // The same user signs in again; the replayed deletion must not remove them a second time.
+            _ = try await call(.POST, server.url + "/auth/apple", json: ["identityToken": try apple.identityToken(sub: "001.frank")])
+            #expect(try await call(.POST, server.url + "/apple/notifications", form: deleted).status == 200)
+            #expect(try await call(.GET, server.url + "/me", bearer: session).status == 200)
+
+            #expect(try await call(.POST, server.url + "/apple/notifications", form: "{\"payload\": \"not.a.token\"}").status == 400)
+            #expect(apple.state.withLockedValue { $0.revoked }.isEmpty)
+        }
+    }
+
+    @Test("web flow: the redirect to Apple, Apple's form_post back with the echoed nonce, the name stored; a reused state is 400")
+    func webFlow() async throws {
+        try await withServer { apple, server, _ in
+            let redirect = try await call(.GET, server.url + "/auth/apple/authorize?client_id=com.example.web")
+            #expect(redirect.status == 302)
+            let location = try #require(redirect.headers.first { $0.0.lowercased() == "location" }?.1)
+            let query = try #require(URLComponents(string: location)?.queryItems)
+            func item(_ name: String) -> String? { query.first { $0.name == name }?.value }
+            #expect(location.hasPrefix(apple.baseURL + "/auth/authorize?"))
+            #expect(item("client_id") == "com.example.web" && item("response_mode") == "form_post")
+            #expect(item("response_type") == "code id_token" && item("redirect_uri") == "http://127.0.0.1:0/auth/apple/callback")
+            let state = try #require(item("state"))
+            let nonce = try #require(item("nonce"))
+
+            let token = try apple.identityToken(sub: "001.grace", aud: "com.example.web", nonce: nonce, code: "web-code")
+            let user = #"{"name":{"firstName":"Grace","lastName":"Hopper"},"email":"grace@example.com"}"#
+            func form(_ state: String) -> String {
+                let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+                return ["state": state, "code": "web-code", "id_token": token, "user": user]
+                    .map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: allowed)!)" }.joined(separator: "&")
+            }
+            let signedIn = try await call(.POST, server.url + "/auth/apple/callback", form: form(state))
+            #expect(signedIn.status == 200)
+            let session = try #require(signedIn.json["sessionToken"] as? String)
+            let me = try await call(.GET, server.url + "/me", bearer: session)
+            #expect(me.json["name"] as? String == "Grace Hopper")
+
+            let reused = try await call(.POST, server.url + "/auth/apple/callback", form: form(state))
+            #expect(reused.status == 400 && reused.json["error"] as? String == "invalid_callback")
+            #expect(try await call(.POST, server.url + "/auth/apple/callback", form: form("unknown")).status == 400)
+        }
+    }
+}

@@ -1,0 +1,185 @@
+// A stand-in for Apple's Sign in with Apple endpoints, on 127.0.0.1, for the end-to-end tests: a key set
+// with keys the test controls (rotatable), identity tokens signed with them (RS256, by swift-crypto — an
+// implementation independent of PureJWT, which only verifies RSA), a token endpoint and a revocation
+// endpoint that check the form fields and the ES256 client secret as Apple documents them, and faults.
+
+import AsyncHTTPClient
+import Crypto
+import _CryptoExtras
+import Foundation
+import Hummingbird
+import NIOConcurrencyHelpers
+import PureJWT
+import PureP256
+import ServiceLifecycle
+import Logging
+
+final class StandInApple: Sendable {
+    enum Fault: Sendable { case none, unavailable }
+
+    struct SigningKey: Sendable {
+        let kid: String
+        let key: _RSA.Signing.PrivateKey
+    }
+
+    struct State {
+        var keys: [SigningKey]
+        var fault = Fault.none
+        var revoked: [String] = []
+        var exchanged: [String] = []
+        var keyFetches = 0
+        var clientSecretProblems: [String] = []
+    }
+
+    static let teamID = "TEAM123456"
+    static let keyID = "KEY1234567"
+    let p8: PureP256.P256.Signing.PrivateKey
+    let clientIDs: [String]
+    let state: NIOLockedValueBox<State>
+    private let group: ServiceGroup
+    let port: Int
+
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    init(clientIDs: [String] = ["com.example.app", "com.example.web"]) async throws {
+        let p8 = PureP256.P256.Signing.PrivateKey()
+        let state = NIOLockedValueBox(State(keys: [SigningKey(kid: "k1", key: try _RSA.Signing.PrivateKey(keySize: .bits2048))]))
+        (self.p8, self.clientIDs, self.state) = (p8, clientIDs, state)
+
+        let router = Router()
+        router.get("auth/keys") { _, _ -> Response in
+            let keys = state.withLockedValue { value -> [SigningKey] in value.keyFetches += 1; return value.keys }
+            return Self.json(["keys": keys.map(Self.jwk)])
+        }
+        router.post("auth/token") { request, _ -> Response in
+            let form = try await Self.form(request)
+            if let problem = Self.checkClientSecret(form, p8: p8) {
+                state.withLockedValue { $0.clientSecretProblems.append(problem) }
+                return Self.json(["error": "invalid_client"], status: .badRequest)
+            }
+            let fault = state.withLockedValue { $0.fault }
+            if fault == .unavailable { return Response(status: .serviceUnavailable) }
+            guard form["grant_type"] == "authorization_code", let code = form["code"] else {
+                return Self.json(["error": "unsupported_grant_type"], status: .badRequest)
+            }
+            if code.hasPrefix("used-") { return Self.json(["error": "invalid_grant"], status: .badRequest) }
+            state.withLockedValue { $0.exchanged.append(code) }
+            return Self.json(["access_token": "at-\(code)", "token_type": "Bearer", "expires_in": 3600,
+                              "refresh_token": "rt-\(code)", "id_token": "x.y.z"])
+        }
+        router.post("auth/revoke") { request, _ -> Response in
+            let form = try await Self.form(request)
+            if let problem = Self.checkClientSecret(form, p8: p8) {
+                state.withLockedValue { $0.clientSecretProblems.append(problem) }
+                return Self.json(["error": "invalid_client"], status: .badRequest)
+            }
+            guard form["token_type_hint"] == "refresh_token", let token = form["token"] else {
+                return Self.json(["error": "invalid_request"], status: .badRequest)
+            }
+            let accepted = state.withLockedValue { value -> Bool in
+                guard value.fault == .none else { return false }
+                value.revoked.append(token)
+                return true
+            }
+            return accepted ? Response(status: .ok) : Response(status: .serviceUnavailable)
+        }
+
+        let (portStream, portContinuation) = AsyncStream<Int>.makeStream()
+        var logger = Logger(label: "stand-in-apple")
+        logger.logLevel = .warning
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                              onServerRunning: { channel in portContinuation.yield(channel.localAddress?.port ?? 0) },
+                              logger: logger)
+        group = ServiceGroup(configuration: .init(services: [app], logger: logger))
+        let group = self.group
+        Task { try await group.run() }
+        var iterator = portStream.makeAsyncIterator()
+        port = await iterator.next() ?? 0
+    }
+
+    func shutdown() async { await group.triggerGracefulShutdown() }
+
+    // MARK: Tokens
+
+    /// An identity token signed by the key `kid` (the first key by default), with Apple's claims.
+    func identityToken(sub: String, aud: String = "com.example.app", nonce: String? = nil, code: String? = nil,
+                       expiresIn: Double = 600, kid: String? = nil, email: String? = "user@example.com") throws -> String {
+        let keys = state.withLockedValue { $0.keys }
+        guard let key = kid.map({ id in keys.first { $0.kid == id } }) ?? keys.first else { throw HTTPError(.internalServerError, message: "the stand-in has no key \(kid ?? "")") }
+        let now = Date().timeIntervalSince1970
+        var claims: [String: Any] = ["iss": "https://appleid.apple.com", "aud": aud, "sub": sub,
+                                     "iat": Int(now), "exp": Int(now + expiresIn), "email_verified": true]
+        if let email { claims["email"] = email }
+        if let nonce { claims["nonce"] = nonce }
+        if let code { claims["c_hash"] = Self.base64url(Data(SHA256.hash(data: Data(code.utf8))).prefix(16)) }
+        return try sign(claims, key: key)
+    }
+
+    /// A notification body `{"payload": JWS}` for an event about `sub`.
+    func notificationBody(type: String, sub: String, id: String) throws -> String {
+        let now = Date().timeIntervalSince1970
+        let events = String(decoding: try JSONSerialization.data(withJSONObject: [
+            "type": type, "sub": sub, "event_time": Int(now * 1000)]), as: UTF8.self)
+        let token = try sign(["iss": "https://appleid.apple.com", "aud": "com.example.app", "iat": Int(now),
+                              "exp": Int(now + 600), "jti": id, "events": events],
+                             key: state.withLockedValue { $0.keys[0] })
+        return String(decoding: try JSONSerialization.data(withJSONObject: ["payload": token]), as: UTF8.self)
+    }
+
+    /// Adds a key to the set (a rotation): tokens signed with it carry a kid the server has not seen.
+    func rotate(to kid: String) throws {
+        let key = SigningKey(kid: kid, key: try _RSA.Signing.PrivateKey(keySize: .bits2048))
+        state.withLockedValue { $0.keys.append(key) }
+    }
+
+    private func sign(_ claims: [String: Any], key: SigningKey) throws -> String {
+        let header = Self.base64url(try JSONSerialization.data(withJSONObject: ["alg": "RS256", "kid": key.kid]))
+        let payload = Self.base64url(try JSONSerialization.data(withJSONObject: claims))
+        let signature = try key.key.signature(for: Data("\(header).\(payload)".utf8), padding: .insecurePKCS1v1_5)
+        return "\(header).\(payload).\(Self.base64url(signature.rawRepresentation))"
+    }
+
+    // MARK: Helpers
+
+    static func base64url(_ data: some DataProtocol) -> String {
+        Data(data).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    private static func jwk(_ key: SigningKey) -> [String: String] {
+        let components = try! key.key.publicKey.getKeyPrimitives()
+        return ["kty": "RSA", "kid": key.kid, "alg": "RS256", "use": "sig",
+                "n": base64url(components.modulus), "e": base64url(components.publicExponent)]
+    }
+
+    private static func json(_ object: Any, status: HTTPResponse.Status = .ok) -> Response {
+        let data = try! JSONSerialization.data(withJSONObject: object)
+        return Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(data: data)))
+    }
+
+    private static func form(_ request: Request) async throws -> [String: String] {
+        let body = String(buffer: try await request.body.collect(upTo: 64 * 1024))
+        var fields: [String: String] = [:]
+        for pair in body.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? "" }
+            fields[parts[0]] = parts.count > 1 ? parts[1] : ""
+        }
+        return fields
+    }
+
+    /// Apple's rules for `client_secret`: ES256 by the team's key (kid = key ID), iss the team ID, aud
+    /// https://appleid.apple.com, sub the request's client_id, not expired, at most six months long.
+    private static func checkClientSecret(_ form: [String: String], p8: PureP256.P256.Signing.PrivateKey) -> String? {
+        struct Claims: Decodable { let iss: String; let sub: String; let iat: Double; let exp: Double }
+        guard let secret = form["client_secret"], let clientID = form["client_id"] else { return "no client_secret or client_id" }
+        do {
+            let claims = try JWTVerifier(keys: [.es256(p8.publicKey, keyID: keyID)]).verify(
+                secret, as: Claims.self, validation: JWTValidation(issuer: teamID, audiences: ["https://appleid.apple.com"]))
+            if claims.sub != clientID { return "sub \(claims.sub) is not client_id \(clientID)" }
+            if claims.exp - claims.iat > 15_777_000 { return "lifetime over six months" }
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+}
