@@ -51,6 +51,8 @@ let package = Package(
             name: "SignInWithAppleServerTests",
             dependencies: [
                 "SignInWithAppleServerKit",
+                // Built for the test that runs the executable as its own process (SIGTERM and restart).
+                "SignInWithAppleServer",
                 .product(name: "AppleAuth", package: "PureJWT"),
                 .product(name: "PureJWT", package: "PureJWT"),
                 .product(name: "PureP256", package: "PureJWT"),

@@ -273,3 +273,85 @@ struct EndToEndTests {
         }
     }
 }
+
+/// The built `SignInWithAppleServer` executable, run as its own process with environment variables.
+final class ServerProcess: @unchecked Sendable {
+    let process = Process()
+    private let lock = NSLock()
+    private var output = ""
+    private(set) var port = 0
+
+    var url: String { "http://127.0.0.1:\(port)" }
+
+    init(environment: [String: String]) throws {
+        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        process.executableURL = directory.appendingPathComponent("SignInWithAppleServer")
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            self?.lock.withLock { self?.output += text }
+        }
+        try process.run()
+    }
+
+    /// Waits for the "listening on 127.0.0.1:PORT" line.
+    func waitUntilListening() async throws {
+        for _ in 0..<200 {
+            let text = lock.withLock { output }
+            if let range = text.range(of: "listening on 127.0.0.1:"),
+               let port = Int(text[range.upperBound...].prefix { $0.isNumber }) {
+                self.port = port
+                return
+            }
+            if !process.isRunning { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw HTTPError(.internalServerError, message: "the server did not start: \(lock.withLock { output })")
+    }
+
+    /// Sends SIGTERM and waits for the process to end; its exit status.
+    func terminate() async throws -> Int32 {
+        process.terminate()
+        for _ in 0..<100 where process.isRunning { try await Task.sleep(for: .milliseconds(100)) }
+        return process.isRunning ? -1 : process.terminationStatus
+    }
+}
+
+extension EndToEndTests {
+    @Test("the executable: a deletion queued during an outage survives SIGTERM and is sent once by the next process")
+    func processRestart() async throws {
+        let apple = try await StandInApple()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("siwa-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let keyFile = directory.appendingPathComponent("key.p8")
+        try apple.p8.pemRepresentation.write(to: keyFile, atomically: true, encoding: .utf8)
+        let environment = [
+            "APPLE_TEAM_ID": StandInApple.teamID, "APPLE_KEY_ID": StandInApple.keyID,
+            "APPLE_PRIVATE_KEY_FILE": keyFile.path, "APPLE_CLIENT_IDS": apple.clientIDs.joined(separator: ","),
+            "APPLE_BASE_URL": apple.baseURL, "DATABASE_PATH": directory.appendingPathComponent("users.sqlite").path,
+            "HOST": "127.0.0.1", "PORT": "0",
+        ]
+
+        let first = try ServerProcess(environment: environment)
+        try await first.waitUntilListening()
+        let token = try apple.identityToken(sub: "001.heidi", code: "code-h", email: nil)
+        let signIn = try await call(.POST, first.url + "/auth/apple", json: ["identityToken": token, "authorizationCode": "code-h"])
+        #expect(signIn.status == 200)
+        let session = try #require(signIn.json["sessionToken"] as? String)
+        apple.state.withLockedValue { $0.fault = .unavailable }
+        #expect(try await call(.DELETE, first.url + "/account", bearer: session).status == 202)
+        #expect(try await first.terminate() == 0)
+
+        apple.state.withLockedValue { $0.fault = .none }
+        let second = try ServerProcess(environment: environment)
+        try await second.waitUntilListening()
+        #expect(try await waitUntil(seconds: 20) { apple.state.withLockedValue { $0.revoked } == ["rt-code-h"] })
+        try await Task.sleep(for: .seconds(2))
+        #expect(apple.state.withLockedValue { $0.revoked } == ["rt-code-h"])
+        #expect(try await second.terminate() == 0)
+        await apple.shutdown()
+    }
+}
