@@ -45,7 +45,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "SignInWithAppleServer",
-            dependencies: ["SignInWithAppleServerKit", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: ["SignInWithAppleServerKit", .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "AppleAuth", package: "PureJWT")]
         ),
         .testTarget(
             name: "SignInWithAppleServerTests",

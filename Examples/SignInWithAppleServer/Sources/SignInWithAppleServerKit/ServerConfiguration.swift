@@ -56,6 +56,7 @@ public struct ServerConfiguration: Sendable {
         }
         let clientIDs = try required("APPLE_CLIENT_IDS", "your bundle ID and/or Services IDs, comma-separated")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !clientIDs.isEmpty else { throw ConfigurationError("APPLE_CLIENT_IDS has no client ID: give your bundle ID and/or Services IDs, comma-separated") }
         let portText = environment["PORT"] ?? "8080"
         guard let port = Int(portText), (0...65_535).contains(port) else {
             throw ConfigurationError("PORT is \"\(portText)\": give a port number from 0 to 65535")

@@ -59,7 +59,10 @@ public func buildApplication(_ configuration: ServerConfiguration, transport: (a
 
     // The web flow: redirect to Apple, then Apple's form_post back.
     router.get("auth/apple/authorize") { request, _ -> Response in
-        let clientID = request.uri.queryParameters["client_id"].map(String.init) ?? configuration.clientIDs[0]
+        guard let clientID = request.uri.queryParameters["client_id"].map(String.init) ?? configuration.clientIDs.first,
+              configuration.clientIDs.contains(clientID) else {
+            throw HTTPError(.badRequest, message: "unknown client_id")
+        }
         let authorization = try apple.authorizationRequest(clientID: clientID, redirectURI: redirectURI)
         try await store.saveWebState(authorization.state, rawNonce: authorization.rawNonce, clientID: clientID)
         return Response(status: .found, headers: [.location: authorization.url])

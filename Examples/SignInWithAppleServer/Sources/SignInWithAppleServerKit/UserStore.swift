@@ -1,7 +1,9 @@
 // Users, their Apple refresh tokens, revocations waiting for Apple, processed notifications and the web
-// flow's pending states, in one SQLite file. An actor: one statement at a time on one connection, and the
-// multi-statement steps (delete a user and queue the revocation) inside a transaction, so a crash never
-// leaves a deleted user without a queued revocation.
+// flow's pending states, in one SQLite file. An actor on one connection; because an actor lets another call
+// in at every `await`, each public method runs its statements as one exclusive step (`exclusively`), so a
+// transaction, a check-then-insert (notifications) or a read-then-delete (single-use web states) is never
+// interleaved with another. Deleting a user and queueing the revocation is one transaction, so a crash
+// never leaves a deleted user without a queued revocation.
 
 import Foundation
 import SQLiteNIO
@@ -63,6 +65,20 @@ public actor UserStore {
         }
     }
 
+    private var busy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    /// Runs `body` with no other public method's statements in between.
+    private func exclusively<T>(_ body: () async throws -> T) async throws -> T {
+        while busy { await withCheckedContinuation { waiting.append($0) } }
+        busy = true
+        defer {
+            busy = false
+            if !waiting.isEmpty { waiting.removeFirst().resume() }
+        }
+        return try await body()
+    }
+
     private func rows(_ sql: String, _ binds: [SQLiteData] = []) async throws -> [SQLiteRow] {
         try await connection.query(sql, binds)
     }
@@ -72,15 +88,17 @@ public actor UserStore {
     /// The secret session tokens are signed with: made once (32 random bytes) and kept, so sessions
     /// survive restarts.
     public func sessionSecret() async throws -> [UInt8] {
-        if let hex = try await rows("SELECT value FROM settings WHERE name = 'session_secret'").first?.column("value")?.string,
-           let bytes = Self.bytes(hex: hex), bytes.count == 32 {
-            return bytes
+        try await exclusively {
+            if let hex = try await rows("SELECT value FROM settings WHERE name = 'session_secret'").first?.column("value")?.string,
+               let bytes = Self.bytes(hex: hex), bytes.count == 32 {
+                return bytes
+            }
+            var generator = SystemRandomNumberGenerator()
+            let secret = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            _ = try await rows("INSERT OR REPLACE INTO settings (name, value) VALUES ('session_secret', ?)",
+                               [.text(secret.map { String(format: "%02x", $0) }.joined())])
+            return secret
         }
-        var generator = SystemRandomNumberGenerator()
-        let secret = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        _ = try await rows("INSERT OR REPLACE INTO settings (name, value) VALUES ('session_secret', ?)",
-                           [.text(secret.map { String(format: "%02x", $0) }.joined())])
-        return secret
     }
 
     private static func bytes(hex: String) -> [UInt8]? {
@@ -93,106 +111,128 @@ public actor UserStore {
 
     /// Creates or updates a user after a sign-in; a nil email, name or refresh token keeps the stored one.
     public func signedIn(id: String, email: String?, name: String?, clientID: String, refreshToken: String?) async throws {
-        _ = try await rows("""
-            INSERT INTO users (id, email, name, client_id, refresh_token, created_at) VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT(id) DO UPDATE SET email = COALESCE(excluded.email, email), name = COALESCE(excluded.name, name),
-                client_id = excluded.client_id, refresh_token = COALESCE(excluded.refresh_token, refresh_token)
-            """, [.text(id), email.map { .text($0) } ?? .null, name.map { .text($0) } ?? .null, .text(clientID),
-                  refreshToken.map { .text($0) } ?? .null, .float(Date().timeIntervalSince1970)])
+        try await exclusively {
+            _ = try await rows("""
+                INSERT INTO users (id, email, name, client_id, refresh_token, created_at) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET email = COALESCE(excluded.email, email), name = COALESCE(excluded.name, name),
+                    client_id = excluded.client_id, refresh_token = COALESCE(excluded.refresh_token, refresh_token)
+                """, [.text(id), email.map { .text($0) } ?? .null, name.map { .text($0) } ?? .null, .text(clientID),
+                      refreshToken.map { .text($0) } ?? .null, .float(Date().timeIntervalSince1970)])
+        }
     }
 
     /// The user with `id`, if they exist.
     public func user(id: String) async throws -> StoredUser? {
-        guard let row = try await rows("SELECT id, email, name, email_disabled FROM users WHERE id = ?", [.text(id)]).first else { return nil }
-        return StoredUser(id: row.column("id")?.string ?? id, email: row.column("email")?.string, name: row.column("name")?.string,
-                          emailDisabled: (row.column("email_disabled")?.integer ?? 0) != 0)
+        try await exclusively {
+            guard let row = try await rows("SELECT id, email, name, email_disabled FROM users WHERE id = ?", [.text(id)]).first else { return nil }
+            return StoredUser(id: row.column("id")?.string ?? id, email: row.column("email")?.string, name: row.column("name")?.string,
+                              emailDisabled: (row.column("email_disabled")?.integer ?? 0) != 0)
+        }
     }
 
     /// Deletes the user and, in the same transaction, queues the revocation of their refresh token.
     /// Returns the queued revocation's ID (nil when the user had no refresh token), or nil for an unknown
     /// user (`found` false).
     public func deleteUser(id: String, revoke: Bool) async throws -> (found: Bool, revocation: PendingRevocation?) {
-        _ = try await rows("BEGIN IMMEDIATE")
-        do {
-            guard let row = try await rows("SELECT refresh_token, client_id FROM users WHERE id = ?", [.text(id)]).first else {
-                _ = try await rows("ROLLBACK")
-                return (false, nil)
+        try await exclusively {
+            _ = try await rows("BEGIN IMMEDIATE")
+            do {
+                guard let row = try await rows("SELECT refresh_token, client_id FROM users WHERE id = ?", [.text(id)]).first else {
+                    _ = try await rows("ROLLBACK")
+                    return (false, nil)
+                }
+                var pending: PendingRevocation?
+                if revoke, let token = row.column("refresh_token")?.string, let clientID = row.column("client_id")?.string {
+                    _ = try await rows("INSERT INTO pending_revocations (token, client_id, next_attempt_at) VALUES (?, ?, ?)",
+                                       [.text(token), .text(clientID), .float(Date().timeIntervalSince1970)])
+                    let queued = try await connection.lastAutoincrementID()
+                    pending = PendingRevocation(id: queued, token: token, clientID: clientID, attempts: 0)
+                }
+                _ = try await rows("DELETE FROM users WHERE id = ?", [.text(id)])
+                _ = try await rows("COMMIT")
+                return (true, pending)
+            } catch {
+                _ = try? await rows("ROLLBACK")
+                throw error
             }
-            var pending: PendingRevocation?
-            if revoke, let token = row.column("refresh_token")?.string, let clientID = row.column("client_id")?.string {
-                _ = try await rows("INSERT INTO pending_revocations (token, client_id, next_attempt_at) VALUES (?, ?, ?)",
-                                   [.text(token), .text(clientID), .float(Date().timeIntervalSince1970)])
-                let queued = try await connection.lastAutoincrementID()
-                pending = PendingRevocation(id: queued, token: token, clientID: clientID, attempts: 0)
-            }
-            _ = try await rows("DELETE FROM users WHERE id = ?", [.text(id)])
-            _ = try await rows("COMMIT")
-            return (true, pending)
-        } catch {
-            _ = try? await rows("ROLLBACK")
-            throw error
         }
     }
 
     /// Records Apple's email-disabled or email-enabled event.
     public func setEmailDisabled(id: String, _ disabled: Bool) async throws {
-        _ = try await rows("UPDATE users SET email_disabled = ? WHERE id = ?", [.integer(disabled ? 1 : 0), .text(id)])
+        try await exclusively {
+            _ = try await rows("UPDATE users SET email_disabled = ? WHERE id = ?", [.integer(disabled ? 1 : 0), .text(id)])
+        }
     }
 
     // MARK: Revocations
 
     /// Revocations whose next attempt is due at `now`, oldest first.
     public func dueRevocations(now: Date) async throws -> [PendingRevocation] {
-        try await rows("SELECT id, token, client_id, attempts FROM pending_revocations WHERE next_attempt_at <= ? ORDER BY id",
-                       [.float(now.timeIntervalSince1970)]).compactMap { row in
-            guard let id = row.column("id")?.integer, let token = row.column("token")?.string,
-                  let clientID = row.column("client_id")?.string else { return nil }
-            return PendingRevocation(id: Int(id), token: token, clientID: clientID, attempts: Int(row.column("attempts")?.integer ?? 0))
+        try await exclusively {
+            try await rows("SELECT id, token, client_id, attempts FROM pending_revocations WHERE next_attempt_at <= ? ORDER BY id",
+                           [.float(now.timeIntervalSince1970)]).compactMap { row in
+                guard let id = row.column("id")?.integer, let token = row.column("token")?.string,
+                      let clientID = row.column("client_id")?.string else { return nil }
+                return PendingRevocation(id: Int(id), token: token, clientID: clientID, attempts: Int(row.column("attempts")?.integer ?? 0))
+            }
         }
     }
 
     /// How many revocations are waiting.
     public func pendingRevocationCount() async throws -> Int {
-        Int(try await rows("SELECT COUNT(*) AS n FROM pending_revocations").first?.column("n")?.integer ?? 0)
+        try await exclusively {
+            Int(try await rows("SELECT COUNT(*) AS n FROM pending_revocations").first?.column("n")?.integer ?? 0)
+        }
     }
 
     /// Apple accepted the revocation: it is never sent again.
     public func revocationAccepted(_ id: Int) async throws {
-        _ = try await rows("DELETE FROM pending_revocations WHERE id = ?", [.integer(id)])
+        try await exclusively {
+            _ = try await rows("DELETE FROM pending_revocations WHERE id = ?", [.integer(id)])
+        }
     }
 
     /// The attempt failed; the next one is due at `next`.
     public func revocationFailed(_ id: Int, next: Date, error: String) async throws {
-        _ = try await rows("UPDATE pending_revocations SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?",
-                           [.float(next.timeIntervalSince1970), .text(error), .integer(id)])
+        try await exclusively {
+            _ = try await rows("UPDATE pending_revocations SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?",
+                               [.float(next.timeIntervalSince1970), .text(error), .integer(id)])
+        }
     }
 
     // MARK: Notifications
 
     /// Records a notification's ID; false when it was processed before (a redelivery or replay).
     public func firstTimeNotification(_ id: String) async throws -> Bool {
-        let before = try await rows("SELECT id FROM processed_notifications WHERE id = ?", [.text(id)])
-        guard before.isEmpty else { return false }
-        _ = try await rows("INSERT INTO processed_notifications (id, processed_at) VALUES (?, ?)",
-                           [.text(id), .float(Date().timeIntervalSince1970)])
-        return true
+        try await exclusively {
+            let before = try await rows("SELECT id FROM processed_notifications WHERE id = ?", [.text(id)])
+            guard before.isEmpty else { return false }
+            _ = try await rows("INSERT INTO processed_notifications (id, processed_at) VALUES (?, ?)",
+                               [.text(id), .float(Date().timeIntervalSince1970)])
+            return true
+        }
     }
 
     // MARK: Web flow
 
     /// Remembers a web flow's state and raw nonce until the callback.
     public func saveWebState(_ state: String, rawNonce: String, clientID: String) async throws {
-        _ = try await rows("INSERT INTO web_states (state, raw_nonce, client_id, created_at) VALUES (?, ?, ?, ?)",
-                           [.text(state), .text(rawNonce), .text(clientID), .float(Date().timeIntervalSince1970)])
+        try await exclusively {
+            _ = try await rows("INSERT INTO web_states (state, raw_nonce, client_id, created_at) VALUES (?, ?, ?, ?)",
+                               [.text(state), .text(rawNonce), .text(clientID), .float(Date().timeIntervalSince1970)])
+        }
     }
 
     /// The raw nonce for `state`, removed as it is read (single use); nil if unknown or older than ten minutes.
     public func takeWebState(_ state: String) async throws -> (rawNonce: String, clientID: String)? {
-        let found = try await rows("SELECT raw_nonce, client_id, created_at FROM web_states WHERE state = ?", [.text(state)]).first
-        _ = try await rows("DELETE FROM web_states WHERE state = ? OR created_at < ?",
-                           [.text(state), .float(Date().timeIntervalSince1970 - 600)])
-        guard let found, let nonce = found.column("raw_nonce")?.string, let clientID = found.column("client_id")?.string,
-              let created = found.column("created_at")?.double, Date().timeIntervalSince1970 - created <= 600 else { return nil }
-        return (nonce, clientID)
+        try await exclusively {
+            let found = try await rows("SELECT raw_nonce, client_id, created_at FROM web_states WHERE state = ?", [.text(state)]).first
+            _ = try await rows("DELETE FROM web_states WHERE state = ? OR created_at < ?",
+                               [.text(state), .float(Date().timeIntervalSince1970 - 600)])
+            guard let found, let nonce = found.column("raw_nonce")?.string, let clientID = found.column("client_id")?.string,
+                  let created = found.column("created_at")?.double, Date().timeIntervalSince1970 - created <= 600 else { return nil }
+            return (nonce, clientID)
+        }
     }
 }

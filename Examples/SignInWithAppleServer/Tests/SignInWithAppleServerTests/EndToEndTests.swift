@@ -270,6 +270,7 @@ struct EndToEndTests {
             let reused = try await call(.POST, server.url + "/auth/apple/callback", form: form(state))
             #expect(reused.status == 400 && reused.json["error"] as? String == "invalid_callback")
             #expect(try await call(.POST, server.url + "/auth/apple/callback", form: form("unknown")).status == 400)
+            #expect(try await call(.GET, server.url + "/auth/apple/authorize?client_id=com.attacker.app").status == 400)
         }
     }
 }
