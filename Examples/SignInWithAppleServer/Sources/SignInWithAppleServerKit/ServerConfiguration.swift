@@ -27,6 +27,10 @@ public struct ServerConfiguration: Sendable {
     /// (default 60: a new Apple key is picked up within a minute, and forged kids cannot make the server
     /// hammer Apple). Not an environment variable; tests shorten it.
     public var unknownKeyIDInterval: Double = 60
+    /// How long one request to Apple may take, body included, in seconds (default 10). A sign-in that
+    /// needs Apple answers 503 after this; a revocation is queued. Not an environment variable; tests
+    /// shorten it.
+    public var appleTimeout: Double = 10
 
     /// Settings given directly (tests, or a server that reads them from elsewhere).
     public init(teamID: String, keyID: String, privateKeyPEM: String, clientIDs: [String], appleBaseURL: String,

@@ -30,7 +30,7 @@ public func buildApplication(_ configuration: ServerConfiguration, transport: (a
                                                               clientIDs: configuration.clientIDs)
     appleConfiguration.baseURL = configuration.appleBaseURL
     appleConfiguration.keyCachePolicy.unknownKeyIDInterval = configuration.unknownKeyIDInterval
-    let transport = try transport ?? AsyncHTTPClientTransport(client: .shared, timeout: 10)
+    let transport = try transport ?? AsyncHTTPClientTransport(client: .shared, timeout: configuration.appleTimeout)
     let apple = try SignInWithApple(configuration: appleConfiguration, transport: transport)
     // Revocations retry on their own schedule (RevocationQueue), so their requests are sent once each.
     var onceConfiguration = appleConfiguration
@@ -50,7 +50,21 @@ public func buildApplication(_ configuration: ServerConfiguration, transport: (a
 
     // Native sign-in: verify, exchange the code, keep the refresh token, hand out a session.
     router.post("auth/apple") { request, context -> SignedInResponse in
-        let signedIn = try await apple.signIn(try await request.appleSignInBody(context: context))
+        let body = try await request.appleSignInBody(context: context)
+        // A nonce is good for one sign-in: it is reserved before the token is verified (so two requests
+        // with the same token cannot both pass) and released if this sign-in fails, so the app can retry.
+        let nonceKey = body.nonce.map { SHA256.hash(data: Array($0.utf8)).map { String(format: "%02x", $0) }.joined() }
+        if let nonceKey, try await !store.reserveNonce(nonceKey) {
+            logger.info("sign-in refused: its nonce was used before (a replayed token)")
+            throw HTTPError(.unauthorized, message: "invalid_token")
+        }
+        let signedIn: AppleSignInResult
+        do {
+            signedIn = try await apple.signIn(body)
+        } catch {
+            if let nonceKey { try? await store.releaseNonce(nonceKey) }
+            throw error
+        }
         let identity = signedIn.identity
         try await store.signedIn(id: identity.sub, email: identity.email, name: nil, clientID: signedIn.clientID,
                                  refreshToken: signedIn.tokens?.refreshToken)

@@ -59,6 +59,7 @@ public actor UserStore {
             """,
             "CREATE TABLE IF NOT EXISTS processed_notifications (id TEXT PRIMARY KEY, processed_at REAL NOT NULL)",
             "CREATE TABLE IF NOT EXISTS web_states (state TEXT PRIMARY KEY, raw_nonce TEXT NOT NULL, client_id TEXT NOT NULL, created_at REAL NOT NULL)",
+            "CREATE TABLE IF NOT EXISTS used_nonces (nonce TEXT PRIMARY KEY, used_at REAL NOT NULL)",
             "CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
         ] {
             _ = try await connection.query(statement, [])
@@ -143,8 +144,10 @@ public actor UserStore {
                 }
                 var pending: PendingRevocation?
                 if revoke, let token = row.column("refresh_token")?.string, let clientID = row.column("client_id")?.string {
+                    // Due in 30 s: the caller tries it at once and reschedules or removes it, so the queue
+                    // never sends it beside that attempt; after a crash in between, the queue sends it.
                     _ = try await rows("INSERT INTO pending_revocations (token, client_id, next_attempt_at) VALUES (?, ?, ?)",
-                                       [.text(token), .text(clientID), .float(Date().timeIntervalSince1970)])
+                                       [.text(token), .text(clientID), .float(Date().timeIntervalSince1970 + 30)])
                     let queued = try await connection.lastAutoincrementID()
                     pending = PendingRevocation(id: queued, token: token, clientID: clientID, attempts: 0)
                 }
@@ -211,6 +214,27 @@ public actor UserStore {
             _ = try await rows("INSERT INTO processed_notifications (id, processed_at) VALUES (?, ?)",
                                [.text(id), .float(Date().timeIntervalSince1970)])
             return true
+        }
+    }
+
+    // MARK: Nonces
+
+    /// Reserves a nonce (its SHA-256 hex) for one sign-in: false when it was used or is in use. Used nonces
+    /// are kept a day — Apple's identity tokens live ten minutes, so a replay comes too late after that.
+    public func reserveNonce(_ nonce: String) async throws -> Bool {
+        try await exclusively {
+            let now = Date().timeIntervalSince1970
+            _ = try await rows("DELETE FROM used_nonces WHERE used_at < ?", [.float(now - 86_400)])
+            guard try await rows("SELECT nonce FROM used_nonces WHERE nonce = ?", [.text(nonce)]).isEmpty else { return false }
+            _ = try await rows("INSERT INTO used_nonces (nonce, used_at) VALUES (?, ?)", [.text(nonce), .float(now)])
+            return true
+        }
+    }
+
+    /// Gives a reserved nonce back after a sign-in that failed.
+    public func releaseNonce(_ nonce: String) async throws {
+        try await exclusively {
+            _ = try await rows("DELETE FROM used_nonces WHERE nonce = ?", [.text(nonce)])
         }
     }
 

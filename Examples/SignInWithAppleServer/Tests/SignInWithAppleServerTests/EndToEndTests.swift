@@ -24,7 +24,7 @@ final class RunningServer: Sendable {
 
     var url: String { "http://127.0.0.1:\(port)" }
 
-    init(apple: StandInApple, databasePath: String, unknownKeyIDInterval: Double = 60) async throws {
+    init(apple: StandInApple, databasePath: String, unknownKeyIDInterval: Double = 60, appleTimeout: Double = 10) async throws {
         var logger = Logger(label: "server-under-test")
         logger.logLevel = .warning
         var configuration = ServerConfiguration(
@@ -32,6 +32,7 @@ final class RunningServer: Sendable {
             clientIDs: apple.clientIDs, appleBaseURL: apple.baseURL, databasePath: databasePath,
             host: "127.0.0.1", port: 0, publicURL: "http://127.0.0.1:0")
         configuration.unknownKeyIDInterval = unknownKeyIDInterval
+        configuration.appleTimeout = appleTimeout
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let app = try await buildApplication(configuration, pollInterval: 0.2, logger: logger) { channel in
             continuation.yield(channel.localAddress?.port ?? 0)
@@ -94,11 +95,12 @@ private func waitUntil(seconds: Double, _ condition: () -> Bool) async throws ->
 
 @Suite("Sign in with Apple server, end to end", .serialized)
 struct EndToEndTests {
-    private func withServer(unknownKeyIDInterval: Double = 60,
+    private func withServer(unknownKeyIDInterval: Double = 60, appleTimeout: Double = 10,
                             _ body: (StandInApple, RunningServer, String) async throws -> Void) async throws {
         let apple = try await StandInApple()
         let database = FileManager.default.temporaryDirectory.appendingPathComponent("siwa-\(UUID().uuidString).sqlite").path
-        let server = try await RunningServer(apple: apple, databasePath: database, unknownKeyIDInterval: unknownKeyIDInterval)
+        let server = try await RunningServer(apple: apple, databasePath: database, unknownKeyIDInterval: unknownKeyIDInterval,
+                                             appleTimeout: appleTimeout)
         do {
             try await body(apple, server, database)
         } catch {
@@ -148,13 +150,13 @@ struct EndToEndTests {
             let token = try apple.identityToken(sub: user, code: code, email: nil)
             let signIn = try await call(.POST, server.url + "/auth/apple", json: ["identityToken": token, "authorizationCode": code])
             #expect(signIn.status == 200)
-            apple.state.withLockedValue { $0.fault = .unavailable }
+            await apple.setFault(.unavailable)
             let session = try #require(signIn.json["sessionToken"] as? String)
             #expect(try await call(.DELETE, server.url + "/account", bearer: session).status == 202)
             #expect(try await call(.GET, server.url + "/me", bearer: session).status == 401)
             if user == "001.bob" {
                 // Apple is back: the running server's queue delivers it, once.
-                apple.state.withLockedValue { $0.fault = .none }
+                await apple.setFault(.none)
                 #expect(try await waitUntil(seconds: 20) { apple.state.withLockedValue { $0.revoked } == ["rt-code-b"] })
             } else {
                 // The server stops while Apple is still down; Apple comes back; a new process on the same
@@ -162,7 +164,7 @@ struct EndToEndTests {
                 await server.stop()
                 try await Task.sleep(for: .milliseconds(300))
                 #expect(apple.state.withLockedValue { $0.revoked } == ["rt-code-b"])
-                apple.state.withLockedValue { $0.fault = .none }
+                await apple.setFault(.none)
                 server = try await RunningServer(apple: apple, databasePath: database)
                 #expect(try await waitUntil(seconds: 20) { apple.state.withLockedValue { $0.revoked }.contains("rt-code-c") })
             }
@@ -170,6 +172,47 @@ struct EndToEndTests {
         try await Task.sleep(for: .seconds(2))   // anything sent twice would have arrived by now
         #expect(apple.state.withLockedValue { $0.revoked } == ["rt-code-b", "rt-code-c"])
         await server.stop()
+    }
+
+    @Test("Apple down (connection refused) or slow (answering after the server's timeout): a code exchange is 503 within the timeout and can be retried, cached keys still sign in, a deletion is 202 and its revocation arrives exactly once when Apple is back",
+          arguments: [StandInApple.Fault.down, .slow])
+    func outage(_ fault: StandInApple.Fault) async throws {
+        try await withServer(appleTimeout: 1) { apple, server, _ in
+            let signIn = try await call(.POST, server.url + "/auth/apple",
+                                        json: ["identityToken": try apple.identityToken(sub: "001.ivan", code: "code-i", email: nil),
+                                               "authorizationCode": "code-i"])
+            #expect(signIn.status == 200)
+            let session = try #require(signIn.json["sessionToken"] as? String)
+            await apple.setFault(fault)
+
+            let nonce = rawNonceAndHash()
+            let withCode: [String: Any] = ["identityToken": try apple.identityToken(sub: "001.judy", nonce: nonce.hash, code: "code-j"),
+                                           "authorizationCode": "code-j", "nonce": nonce.raw]
+            let started = ContinuousClock.now
+            let exchange = try await call(.POST, server.url + "/auth/apple", json: withCode)
+            let waited = ContinuousClock.now - started
+            #expect(exchange.status == 503 && exchange.json["error"] as? String == "apple_unavailable")
+            // Slow: the server's own timeout ended the wait (one attempt: the request may have reached
+            // Apple, so a code is never sent twice), not the stand-in's late answer. Down: a connection that
+            // never opened is retried, three attempts of at most the timeout each plus 1.5 s of back-off.
+            #expect(waited < (fault == .slow ? StandInApple.slowDelay : .seconds(6)), "waited \(waited)")
+            let cached = try await call(.POST, server.url + "/auth/apple", json: ["identityToken": try apple.identityToken(sub: "001.ivan")])
+            #expect(cached.status == 200)
+
+            #expect(try await call(.DELETE, server.url + "/account", bearer: session).status == 202)
+            #expect(try await call(.GET, server.url + "/me", bearer: session).status == 401)
+            if fault == .slow { #expect(apple.state.withLockedValue { $0.lateRequests } >= 2) }
+            #expect(apple.state.withLockedValue { $0.revoked }.isEmpty)
+
+            await apple.setFault(.none)
+            #expect(try await waitUntil(seconds: 20) { apple.state.withLockedValue { $0.revoked } == ["rt-code-i"] })
+            // The failed sign-in gave its nonce back: the app's retry with the same body succeeds.
+            let retried = try await call(.POST, server.url + "/auth/apple", json: withCode)
+            #expect(retried.status == 200)
+            try await Task.sleep(for: .seconds(2))   // anything sent twice would have arrived by now
+            #expect(apple.state.withLockedValue { $0.revoked } == ["rt-code-i"])
+            #expect(apple.state.withLockedValue { $0.clientSecretProblems }.isEmpty)
+        }
     }
 
     @Test("refused: forged, expired, wrong audience, replayed nonce (401); Apple refusing the code (400 invalid_grant); Apple down during the exchange (503)")
@@ -195,7 +238,13 @@ struct EndToEndTests {
                                       json: ["identityToken": try apple.identityToken(sub: "001.dave", code: "used-1"), "authorizationCode": "used-1"])
             #expect(used.status == 400 && used.json["error"] as? String == "invalid_grant")
 
-            apple.state.withLockedValue { $0.fault = .unavailable }
+            // The nonce is single-use: the good body signs in once, and the same body again is a replay.
+            let first = try await call(.POST, server.url + "/auth/apple", json: ["identityToken": good, "nonce": nonce.raw])
+            #expect(first.status == 200)
+            let replayed = try await call(.POST, server.url + "/auth/apple", json: ["identityToken": good, "nonce": nonce.raw])
+            #expect(replayed.status == 401 && replayed.json["error"] as? String == "invalid_token")
+
+            await apple.setFault(.unavailable)
             let down = try await call(.POST, server.url + "/auth/apple",
                                       json: ["identityToken": try apple.identityToken(sub: "001.dave", code: "code-d"), "authorizationCode": "code-d"])
             #expect(down.status == 503 && down.json["error"] as? String == "apple_unavailable")
@@ -342,11 +391,11 @@ extension EndToEndTests {
         let signIn = try await call(.POST, first.url + "/auth/apple", json: ["identityToken": token, "authorizationCode": "code-h"])
         #expect(signIn.status == 200)
         let session = try #require(signIn.json["sessionToken"] as? String)
-        apple.state.withLockedValue { $0.fault = .unavailable }
+        await apple.setFault(.unavailable)
         #expect(try await call(.DELETE, first.url + "/account", bearer: session).status == 202)
         #expect(try await first.terminate() == 0)
 
-        apple.state.withLockedValue { $0.fault = .none }
+        await apple.setFault(.none)
         let second = try ServerProcess(environment: environment)
         try await second.waitUntilListening()
         #expect(try await waitUntil(seconds: 20) { apple.state.withLockedValue { $0.revoked } == ["rt-code-h"] })

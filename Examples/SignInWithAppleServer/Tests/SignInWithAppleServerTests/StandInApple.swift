@@ -15,7 +15,10 @@ import ServiceLifecycle
 import Logging
 
 final class StandInApple: Sendable {
-    enum Fault: Sendable { case none, unavailable }
+    /// What goes wrong at "Apple": nothing; every endpoint answers 503; `down`, nothing listens on the
+    /// port (connections are refused); `slow`, every answer comes only after `slowDelay` (longer than the
+    /// server waits) and is a 503 — the request was not acted upon.
+    enum Fault: Sendable { case none, unavailable, down, slow }
 
     struct SigningKey: Sendable {
         let kid: String
@@ -29,25 +32,77 @@ final class StandInApple: Sendable {
         var exchanged: [String] = []
         var keyFetches = 0
         var clientSecretProblems: [String] = []
+        /// Requests that arrived while the stand-in was slow (answered late, not acted upon).
+        var lateRequests = 0
     }
 
     static let teamID = "TEAM123456"
     static let keyID = "KEY1234567"
+    /// How long a slow stand-in takes to answer.
+    static let slowDelay: Duration = .seconds(4)
     let p8: PureP256.P256.Signing.PrivateKey
     let clientIDs: [String]
     let state: NIOLockedValueBox<State>
-    private let group: ServiceGroup
+    /// The running HTTP server, nil while the stand-in is down.
+    private let listener = NIOLockedValueBox<(group: ServiceGroup, run: Task<Void, Never>)?>(nil)
     let port: Int
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
     init(clientIDs: [String] = ["com.example.app", "com.example.web"]) async throws {
-        let p8 = PureP256.P256.Signing.PrivateKey()
-        let state = NIOLockedValueBox(State(keys: [SigningKey(kid: "k1", key: try _RSA.Signing.PrivateKey(keySize: .bits2048))]))
-        (self.p8, self.clientIDs, self.state) = (p8, clientIDs, state)
+        p8 = PureP256.P256.Signing.PrivateKey()
+        state = NIOLockedValueBox(State(keys: [SigningKey(kid: "k1", key: try _RSA.Signing.PrivateKey(keySize: .bits2048))]))
+        self.clientIDs = clientIDs
+        port = await Self.listen(port: 0, state: state, p8: p8, listener: listener)
+    }
 
+    /// Switches the fault; `down` closes the port, and leaving `down` listens again on the same port.
+    func setFault(_ fault: Fault) async {
+        let before = state.withLockedValue { value -> Fault in defer { value.fault = fault }; return value.fault }
+        if fault == .down, before != .down { await stopListening() }
+        if fault != .down, before == .down { _ = await Self.listen(port: port, state: state, p8: p8, listener: listener) }
+    }
+
+    func shutdown() async { await stopListening() }
+
+    private static func listen(port: Int, state: NIOLockedValueBox<State>, p8: PureP256.P256.Signing.PrivateKey,
+                               listener: NIOLockedValueBox<(group: ServiceGroup, run: Task<Void, Never>)?>) async -> Int {
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        var logger = Logger(label: "stand-in-apple")
+        logger.logLevel = .warning
+        let app = Application(router: router(state: state, p8: p8),
+                              configuration: .init(address: .hostname("127.0.0.1", port: port)),
+                              onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) },
+                              logger: logger)
+        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
+        let run = Task { _ = try? await group.run() }
+        listener.withLockedValue { $0 = (group, run) }
+        var iterator = ports.makeAsyncIterator()
+        return await iterator.next() ?? 0
+    }
+
+    /// Stops the HTTP server and waits until the port is closed.
+    private func stopListening() async {
+        guard let running = listener.withLockedValue({ value in defer { value = nil }; return value }) else { return }
+        await running.group.triggerGracefulShutdown()
+        await running.run.value
+    }
+
+    private static func router(state: NIOLockedValueBox<State>, p8: PureP256.P256.Signing.PrivateKey) -> Router<BasicRequestContext> {
+        /// The fault's answer, if the stand-in is not answering normally.
+        @Sendable func faultAnswer() async -> Response? {
+            switch state.withLockedValue({ $0.fault }) {
+            case .none, .down: return nil
+            case .unavailable: return Response(status: .serviceUnavailable)
+            case .slow:
+                state.withLockedValue { $0.lateRequests += 1 }
+                try? await Task.sleep(for: slowDelay)
+                return Response(status: .serviceUnavailable)
+            }
+        }
         let router = Router()
         router.get("auth/keys") { _, _ -> Response in
+            if let answer = await faultAnswer() { return answer }
             let keys = state.withLockedValue { value -> [SigningKey] in value.keyFetches += 1; return value.keys }
             return Self.json(["keys": keys.map(Self.jwk)])
         }
@@ -57,8 +112,7 @@ final class StandInApple: Sendable {
                 state.withLockedValue { $0.clientSecretProblems.append(problem) }
                 return Self.json(["error": "invalid_client"], status: .badRequest)
             }
-            let fault = state.withLockedValue { $0.fault }
-            if fault == .unavailable { return Response(status: .serviceUnavailable) }
+            if let answer = await faultAnswer() { return answer }
             guard form["grant_type"] == "authorization_code", let code = form["code"] else {
                 return Self.json(["error": "unsupported_grant_type"], status: .badRequest)
             }
@@ -76,28 +130,12 @@ final class StandInApple: Sendable {
             guard form["token_type_hint"] == "refresh_token", let token = form["token"] else {
                 return Self.json(["error": "invalid_request"], status: .badRequest)
             }
-            let accepted = state.withLockedValue { value -> Bool in
-                guard value.fault == .none else { return false }
-                value.revoked.append(token)
-                return true
-            }
-            return accepted ? Response(status: .ok) : Response(status: .serviceUnavailable)
+            if let answer = await faultAnswer() { return answer }
+            state.withLockedValue { $0.revoked.append(token) }
+            return Response(status: .ok)
         }
-
-        let (portStream, portContinuation) = AsyncStream<Int>.makeStream()
-        var logger = Logger(label: "stand-in-apple")
-        logger.logLevel = .warning
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                              onServerRunning: { channel in portContinuation.yield(channel.localAddress?.port ?? 0) },
-                              logger: logger)
-        group = ServiceGroup(configuration: .init(services: [app], logger: logger))
-        let group = self.group
-        Task { try await group.run() }
-        var iterator = portStream.makeAsyncIterator()
-        port = await iterator.next() ?? 0
+        return router
     }
-
-    func shutdown() async { await group.triggerGracefulShutdown() }
 
     // MARK: Tokens
 
