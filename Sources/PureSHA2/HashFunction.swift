@@ -79,6 +79,22 @@ extension Digest {
     public var description: String { hexString(bytes) }
 }
 
+/// Iterates over a digest's bytes in order.
+public struct DigestIterator<D: Digest>: IteratorProtocol {
+    @usableFromInline let digest: D
+    @usableFromInline var offset = 0
+
+    @inlinable
+    init(digest: D) { self.digest = digest }
+
+    @inlinable
+    public mutating func next() -> UInt8? {
+        guard offset < D.byteCount else { return nil }
+        defer { offset += 1 }
+        return digest.withUnsafeBytes { $0[offset] }
+    }
+}
+
 /// Lower-case hexadecimal of `bytes`.
 package func hexString<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
     let digits = Array("0123456789abcdef".utf8)

@@ -39,24 +39,8 @@ public struct SHA256Digest: Digest {
     }
 
     @inlinable
-    public func makeIterator() -> Iterator { Iterator(digest: self) }
+    public func makeIterator() -> DigestIterator<SHA256Digest> { DigestIterator(digest: self) }
 
     @inlinable
     public var underestimatedCount: Int { Self.byteCount }
-
-    /// Iterates over the 32 bytes in order.
-    public struct Iterator: IteratorProtocol {
-        @usableFromInline let digest: SHA256Digest
-        @usableFromInline var offset = 0
-
-        @inlinable
-        init(digest: SHA256Digest) { self.digest = digest }
-
-        @inlinable
-        public mutating func next() -> UInt8? {
-            guard offset < SHA256Digest.byteCount else { return nil }
-            defer { offset += 1 }
-            return digest.withUnsafeBytes { $0[offset] }
-        }
-    }
 }

@@ -1,4 +1,4 @@
-// SHA-256 and HMAC-SHA256 rows, against swift-crypto (BoringSSL).
+// SHA-256, SHA-384, SHA-512 and HMAC-SHA256 rows, against swift-crypto (BoringSSL).
 
 import Crypto
 import PureSHA2
@@ -14,6 +14,17 @@ enum SHA2Benchmarks {
                 theirs: { firstWord(Crypto.SHA256.hash(data: message)) },
                 bytes: size))
         }
+        let mebibyte = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }
+        rows.append(Comparison(
+            name: "SHA-384 1 MiB", peer: "swift-crypto",
+            ours: { firstWord(PureSHA2.SHA384.hash(data: mebibyte)) },
+            theirs: { firstWord(Crypto.SHA384.hash(data: mebibyte)) },
+            bytes: 1 << 20))
+        rows.append(Comparison(
+            name: "SHA-512 1 MiB", peer: "swift-crypto",
+            ours: { firstWord(PureSHA2.SHA512.hash(data: mebibyte)) },
+            theirs: { firstWord(Crypto.SHA512.hash(data: mebibyte)) },
+            bytes: 1 << 20))
         let message = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 17) }
         let keyBytes = (0..<32).map { UInt8(truncatingIfNeeded: $0 &* 3 &+ 1) }
         let ourKey = PureSHA2.SymmetricKey(data: keyBytes)
