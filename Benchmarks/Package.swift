@@ -25,6 +25,7 @@ let package = Package(
                 .product(name: "PureBigInt", package: "PureJWT"),
                 .product(name: "PureRSA", package: "PureJWT"),
                 .product(name: "PureP256", package: "PureJWT"),
+                .product(name: "PureP384", package: "PureJWT"),
                 .product(name: "PureJWT", package: "PureJWT"),
                 .product(name: "AppleAuth", package: "PureJWT"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -1,0 +1,142 @@
+// 384-bit values as six UInt64 limbs in a struct (no arrays, no heap), least significant first, and the
+// carry primitives the field and scalar arithmetic are built from.
+//
+// This module only verifies signatures, so nothing here handles a secret. The arithmetic is nevertheless
+// written without data-dependent branches where that costs nothing (additions, subtractions, Montgomery
+// multiplication); functions that branch on values say so with a `Vartime` suffix.
+
+@usableFromInline
+struct U384: Sendable, Hashable {
+    var w0, w1, w2, w3, w4, w5: UInt64
+
+    @inline(__always)
+    init(_ w0: UInt64, _ w1: UInt64, _ w2: UInt64, _ w3: UInt64, _ w4: UInt64, _ w5: UInt64) {
+        (self.w0, self.w1, self.w2, self.w3, self.w4, self.w5) = (w0, w1, w2, w3, w4, w5)
+    }
+
+    static let zero = U384(0, 0, 0, 0, 0, 0)
+    static let one = U384(1, 0, 0, 0, 0, 0)
+
+    /// From 48 big-endian bytes. The caller guarantees the count.
+    init(bigEndian bytes: UnsafeRawBufferPointer) {
+        @inline(__always) func word(_ offset: Int) -> UInt64 {
+            UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+        self.init(word(40), word(32), word(24), word(16), word(8), word(0))
+    }
+
+    /// From at most 48 big-endian bytes (fewer are left-padded with zeros); nil for more.
+    init?<Bytes: Collection>(bigEndianBytes bytes: Bytes) where Bytes.Element == UInt8 {
+        guard bytes.count <= 48 else { return nil }
+        let padded = [UInt8](repeating: 0, count: 48 - bytes.count) + bytes
+        self = padded.withUnsafeBytes { U384(bigEndian: $0) }
+    }
+
+    /// 48 big-endian bytes.
+    var bigEndianBytes: [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: 48)
+        bytes.withUnsafeMutableBytes { out in
+            for (index, word) in [w5, w4, w3, w2, w1, w0].enumerated() {
+                out.storeBytes(of: word.bigEndian, toByteOffset: index * 8, as: UInt64.self)
+            }
+        }
+        return bytes
+    }
+
+    var isZero: Bool { (w0 | w1 | w2 | w3 | w4 | w5) == 0 }
+    var isOdd: Bool { w0 & 1 == 1 }
+
+    /// a + b and the carry out (0 or 1).
+    @inline(__always)
+    static func add(_ a: U384, _ b: U384) -> (U384, UInt64) {
+        var c: UInt64 = 0
+        let r0 = addWithCarry(a.w0, b.w0, &c), r1 = addWithCarry(a.w1, b.w1, &c)
+        let r2 = addWithCarry(a.w2, b.w2, &c), r3 = addWithCarry(a.w3, b.w3, &c)
+        let r4 = addWithCarry(a.w4, b.w4, &c), r5 = addWithCarry(a.w5, b.w5, &c)
+        return (U384(r0, r1, r2, r3, r4, r5), c)
+    }
+
+    /// a − b and the borrow out (0 or 1).
+    @inline(__always)
+    static func subtract(_ a: U384, _ b: U384) -> (U384, UInt64) {
+        var c: UInt64 = 0
+        let r0 = subtractWithBorrow(a.w0, b.w0, &c), r1 = subtractWithBorrow(a.w1, b.w1, &c)
+        let r2 = subtractWithBorrow(a.w2, b.w2, &c), r3 = subtractWithBorrow(a.w3, b.w3, &c)
+        let r4 = subtractWithBorrow(a.w4, b.w4, &c), r5 = subtractWithBorrow(a.w5, b.w5, &c)
+        return (U384(r0, r1, r2, r3, r4, r5), c)
+    }
+
+    /// `mask` all ones: `a`; all zeros: `b`.
+    @inline(__always)
+    static func select(_ mask: UInt64, _ a: U384, _ b: U384) -> U384 {
+        U384((a.w0 & mask) | (b.w0 & ~mask), (a.w1 & mask) | (b.w1 & ~mask), (a.w2 & mask) | (b.w2 & ~mask),
+             (a.w3 & mask) | (b.w3 & ~mask), (a.w4 & mask) | (b.w4 & ~mask), (a.w5 & mask) | (b.w5 & ~mask))
+    }
+
+    /// Whether a < b.
+    @inline(__always)
+    static func < (a: U384, b: U384) -> Bool { subtract(a, b).1 == 1 }
+
+    /// Bit `index` (0 = least significant) as 0 or 1; `index` in 0..<384.
+    func bit(_ index: Int) -> UInt64 {
+        let limb: UInt64
+        switch index >> 6 {
+        case 0: limb = w0
+        case 1: limb = w1
+        case 2: limb = w2
+        case 3: limb = w3
+        case 4: limb = w4
+        default: limb = w5
+        }
+        return (limb >> UInt64(index & 63)) & 1
+    }
+
+    /// (topBit·2^384 + self) >> s for s in 1…64: `topBit` is bit 384 of a 385-bit value (a sum's carry).
+    /// Variable-time in s, a public shift count.
+    @inline(__always)
+    func shiftedRightVartime(_ s: Int, topBit: UInt64 = 0) -> U384 {
+        if s == 64 { return U384(w1, w2, w3, w4, w5, topBit) }
+        let left = UInt64(64 - s), right = UInt64(s)
+        return U384((w0 >> right) | (w1 << left), (w1 >> right) | (w2 << left), (w2 >> right) | (w3 << left),
+                    (w3 >> right) | (w4 << left), (w4 >> right) | (w5 << left), (w5 >> right) | (topBit << left))
+    }
+}
+
+// MARK: Limb primitives
+
+/// (a + b, carry).
+@inline(__always)
+func addReportingCarry(_ a: UInt64, _ b: UInt64) -> (UInt64, UInt64) {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return (sum, overflow ? 1 : 0)
+}
+
+/// a + b + carry, updating carry (0 or 1).
+@inline(__always)
+func addWithCarry(_ a: UInt64, _ b: UInt64, _ carry: inout UInt64) -> UInt64 {
+    let (s1, o1) = a.addingReportingOverflow(b)
+    let (s2, o2) = s1.addingReportingOverflow(carry)
+    carry = (o1 ? 1 : 0) | (o2 ? 1 : 0)
+    return s2
+}
+
+/// a − b − borrow, updating borrow (0 or 1).
+@inline(__always)
+func subtractWithBorrow(_ a: UInt64, _ b: UInt64, _ borrow: inout UInt64) -> UInt64 {
+    let (d1, o1) = a.subtractingReportingOverflow(b)
+    let (d2, o2) = d1.subtractingReportingOverflow(borrow)
+    borrow = (o1 ? 1 : 0) | (o2 ? 1 : 0)
+    return d2
+}
+
+/// a·b + c + d as (high, low); cannot overflow 128 bits.
+@inline(__always)
+func multiplyAdd(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) -> (UInt64, UInt64) {
+    let (high, low) = a.multipliedFullWidth(by: b)
+    var carry: UInt64 = 0
+    let sum = addWithCarry(low, c, &carry)
+    let high1 = high &+ carry
+    carry = 0
+    let sum2 = addWithCarry(sum, d, &carry)
+    return (high1 &+ carry, sum2)
+}
