@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "PureRSA", targets: ["PureRSA"]),
         .library(name: "PureP256", targets: ["PureP256"]),
         .library(name: "PureP384", targets: ["PureP384"]),
+        .library(name: "PureX509", targets: ["PureX509"]),
         .library(name: "PureJWT", targets: ["PureJWT"]),
         .library(name: "AppleAuth", targets: ["AppleAuth"]),
         .library(name: "AppleAuthURLSession", targets: ["AppleAuthURLSession"]),
@@ -32,6 +33,7 @@ let package = Package(
         .target(name: "PureRSA", dependencies: ["PureBigInt", "PureSHA2", "PureASN1"]),
         .target(name: "PureP256", dependencies: ["PureSHA2", "PureASN1"]),
         .target(name: "PureP384", dependencies: ["PureSHA2", "PureASN1"]),
+        .target(name: "PureX509", dependencies: ["PureASN1", "PureP256", "PureP384", "PureRSA", "PureSHA2"]),
         // JWS/JWT on top of the primitives; may import Foundation (Data, Date, JSON).
         .target(name: "PureJWT", dependencies: ["PureBase64", "PureSHA2", "PureASN1", "PureBigInt", "PureRSA", "PureP256"]),
         // Sign in with Apple on top of PureJWT; no networking of its own.
@@ -78,6 +80,11 @@ let package = Package(
         .testTarget(
             name: "PureP384Tests",
             dependencies: ["PureP384", "PureASN1", "PureSHA2", "TestSupport"],
+            exclude: ["Vectors"]
+        ),
+        .testTarget(
+            name: "PureX509Tests",
+            dependencies: ["PureX509", "PureASN1", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

@@ -28,6 +28,7 @@ AppleAuth:GettingStarted.md,SignInWithApple.md=SignInWithAppleGuide.md,Migrating
 AppleAuthURLSession:
 PureP256:Security.md
 PureP384:
+PureX509:
 PureRSA:
 PureSHA2:
 PureBase64:

@@ -129,7 +129,7 @@ public struct ASN1Error: Error, Hashable, Sendable, CustomStringConvertible {
         case .wrongKeyType(let expected, let found):
             return "expected \(expected) but found \(found)"
         case .unsupportedCurve(let oid):
-            return "the EC key is on curve \(oid.nameAndDottedForm), but a P-256 (prime256v1, 1.2.840.10045.3.1.7) key is required"
+            return "the EC key is on curve \(oid.nameAndDottedForm), not the one required here (P-256, prime256v1 1.2.840.10045.3.1.7, for ES256 and Apple's .p8 keys; P-384, secp384r1 1.3.132.0.34, for ES384)"
         }
     }
 }

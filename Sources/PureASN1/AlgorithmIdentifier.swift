@@ -29,7 +29,7 @@ public struct AlgorithmIdentifier: Hashable, Sendable {
     /// rsaEncryption with NULL parameters.
     public static let rsaEncryption = AlgorithmIdentifier(algorithm: .rsaEncryption, parameters: [0x05, 0x00])
 
-    init(node: DERNode) throws(ASN1Error) {
+    package init(node: DERNode) throws(ASN1Error) {
         (algorithm, parameters) = try node.sequence { (children) throws(ASN1Error) in
             let oid = try children.next("algorithm OBJECT IDENTIFIER").objectIdentifier()
             let parameters = children.isEmpty ? nil : Array(try children.next("parameters").encoded)

@@ -32,7 +32,7 @@ public struct SubjectPublicKeyInfo: Hashable, Sendable {
         self = info
     }
 
-    init(node: DERNode) throws(ASN1Error) {
+    package init(node: DERNode) throws(ASN1Error) {
         (algorithm, subjectPublicKey) = try node.sequence { (children) throws(ASN1Error) in
             let algorithm = try AlgorithmIdentifier(node: children.next("algorithm"))
             let key = try children.next("subjectPublicKey BIT STRING").bitStringBytes()

@@ -9,6 +9,11 @@ enum ECDSA {
         digest.withUnsafeBytes { U256(bigEndian: $0) }
     }
 
+    /// bits2int of a longer digest: its leftmost 256 bits (FIPS 186-5 §6.4.1 step 2; SEC 1 §4.1.3 step 5).
+    static func leftmostDigestInteger<D: Digest>(_ digest: D) -> U256 {
+        digest.withUnsafeBytes { U256(bigEndian: UnsafeRawBufferPointer(rebasing: $0.prefix(32))) }
+    }
+
     /// Signs with the given nonce k ∈ [1, n − 1]; nil if r or s came out zero (then the caller takes the
     /// next nonce). Constant-time in d and k.
     static func sign(digest e: U256, privateKey d: Scalar, nonce k: U256) -> (r: U256, s: U256)? {

@@ -117,6 +117,17 @@ extension P256.Signing {
         public func isValidSignature(_ signature: ECDSASignature, for digest: SHA256Digest) -> Bool {
             ECDSA.verify(digest: ECDSA.digestInteger(digest), r: signature.r, s: signature.s, publicKey: point)
         }
+
+        /// Whether `signature` is valid for a precomputed SHA-384 digest (its leftmost 256 bits, FIPS 186-5
+        /// §6.4.2 step 2), as certificates signed ecdsa-with-SHA384 by a P-256 key use.
+        public func isValidSignature(_ signature: ECDSASignature, for digest: SHA384Digest) -> Bool {
+            ECDSA.verify(digest: ECDSA.leftmostDigestInteger(digest), r: signature.r, s: signature.s, publicKey: point)
+        }
+
+        /// Whether `signature` is valid for a precomputed SHA-512 digest (its leftmost 256 bits).
+        public func isValidSignature(_ signature: ECDSASignature, for digest: SHA512Digest) -> Bool {
+            ECDSA.verify(digest: ECDSA.leftmostDigestInteger(digest), r: signature.r, s: signature.s, publicKey: point)
+        }
     }
 
     /// A P-256 private key. Its scalar is handled in constant time (see Docs/Security.md).

@@ -42,9 +42,10 @@ struct ECDSAVectorTests {
         }
     }
 
-    @Test("NIST SigVer.rsp [P-256,SHA-256]: every P/F result")
-    func nistSigVer() throws {
-        let records = NISTResponseFile.records(try VectorFiles.text("SigVer.rsp")).filter { $0.section == "P-256,SHA-256" }
+    @Test("NIST SigVer.rsp [P-256,SHA-256], [P-256,SHA-384], [P-256,SHA-512]: every P/F result (the longer digests' leftmost 256 bits)",
+          arguments: ["SHA-256", "SHA-384", "SHA-512"])
+    func nistSigVer(_ hash: String) throws {
+        let records = NISTResponseFile.records(try VectorFiles.text("SigVer.rsp")).filter { $0.section == "P-256,\(hash)" }
         #expect(records.count == 15)
         for record in records {
             let pass = try record.value("Result").hasPrefix("P")
@@ -53,11 +54,15 @@ struct ECDSAVectorTests {
             do {
                 let key = try P256.Signing.PublicKey(rawRepresentation: [UInt8](hex: record.value("Qx") + record.value("Qy")))
                 let signature = try P256.Signing.ECDSASignature(rawRepresentation: [UInt8](hex: record.value("R") + record.value("S")))
-                accepted = key.isValidSignature(signature, for: message)
+                switch hash {
+                case "SHA-384": accepted = key.isValidSignature(signature, for: SHA384.hash(data: message))
+                case "SHA-512": accepted = key.isValidSignature(signature, for: SHA512.hash(data: message))
+                default: accepted = key.isValidSignature(signature, for: message)
+                }
             } catch {
                 accepted = false
             }
-            #expect(accepted == pass, "line \(record.line)")
+            #expect(accepted == pass, "\(hash), line \(record.line)")
         }
     }
 
