@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "PureP256", targets: ["PureP256"]),
         .library(name: "PureP384", targets: ["PureP384"]),
         .library(name: "PureX509", targets: ["PureX509"]),
+        .library(name: "AppStoreServer", targets: ["AppStoreServer"]),
         .library(name: "PureJWT", targets: ["PureJWT"]),
         .library(name: "AppleAuth", targets: ["AppleAuth"]),
         .library(name: "AppleAuthURLSession", targets: ["AppleAuthURLSession"]),
@@ -34,6 +35,7 @@ let package = Package(
         .target(name: "PureP256", dependencies: ["PureSHA2", "PureASN1"]),
         .target(name: "PureP384", dependencies: ["PureSHA2", "PureASN1"]),
         .target(name: "PureX509", dependencies: ["PureASN1", "PureP256", "PureP384", "PureRSA", "PureSHA2"]),
+        .target(name: "AppStoreServer", dependencies: ["PureJWT", "PureX509", "PureASN1", "PureP256", "PureSHA2", "PureBase64"]),
         // JWS/JWT on top of the primitives; may import Foundation (Data, Date, JSON).
         .target(name: "PureJWT", dependencies: ["PureBase64", "PureSHA2", "PureASN1", "PureBigInt", "PureRSA", "PureP256"]),
         // Sign in with Apple on top of PureJWT; no networking of its own.
@@ -85,6 +87,11 @@ let package = Package(
         .testTarget(
             name: "PureX509Tests",
             dependencies: ["PureX509", "PureASN1", "TestSupport"],
+            exclude: ["Vectors"]
+        ),
+        .testTarget(
+            name: "AppStoreServerTests",
+            dependencies: ["AppStoreServer", "PureX509", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

@@ -11,11 +11,11 @@ import Glibc
 import Musl
 #endif
 
-final class PlatformLock: @unchecked Sendable {
+package final class PlatformLock: @unchecked Sendable {
     #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init() {
+    package init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -28,15 +28,15 @@ final class PlatformLock: @unchecked Sendable {
     }
 
     /// `body`'s result under the lock.
-    func withLock<T>(_ body: () -> T) -> T? {
+    package func withLock<T>(_ body: () -> T) -> T? {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return body()
     }
     #else
-    init() {}
+    package init() {}
 
     /// No lock on this platform: nil, and the caller uses its actor-isolated path.
-    func withLock<T>(_ body: () -> T) -> T? { nil }
+    package func withLock<T>(_ body: () -> T) -> T? { nil }
     #endif
 }

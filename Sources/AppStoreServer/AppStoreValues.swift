@@ -1,0 +1,128 @@
+// Values that recur in App Store payloads. Apple adds values to its string enumerations over time, so each
+// is a struct around its raw string: an unknown value decodes and is kept (compare with the named
+// constants, switch with a `default:`). Dates are milliseconds since 1970 (UNIX time), as Apple sends them.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The server environment a payload comes from.
+public struct AppStoreEnvironment: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+    /// The raw value, e.g. "Production".
+    public let rawValue: String
+    /// Any value, including ones this version does not name.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// The live App Store.
+    public static let production = AppStoreEnvironment(rawValue: "Production")
+    /// The sandbox.
+    public static let sandbox = AppStoreEnvironment(rawValue: "Sandbox")
+    /// StoreKit testing in Xcode (not signed by Apple).
+    public static let xcode = AppStoreEnvironment(rawValue: "Xcode")
+    /// StoreKit local testing (not signed by Apple).
+    public static let localTesting = AppStoreEnvironment(rawValue: "LocalTesting")
+    /// The raw value.
+    public var description: String { rawValue }
+}
+
+/// The type of an App Store Server Notification V2.
+public struct NotificationType: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+    /// The raw value, e.g. "DID_RENEW".
+    public let rawValue: String
+    /// Any value, including ones this version does not name.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let subscribed = Self(rawValue: "SUBSCRIBED")
+    public static let didRenew = Self(rawValue: "DID_RENEW")
+    public static let didFailToRenew = Self(rawValue: "DID_FAIL_TO_RENEW")
+    public static let didChangeRenewalPref = Self(rawValue: "DID_CHANGE_RENEWAL_PREF")
+    public static let didChangeRenewalStatus = Self(rawValue: "DID_CHANGE_RENEWAL_STATUS")
+    public static let expired = Self(rawValue: "EXPIRED")
+    public static let gracePeriodExpired = Self(rawValue: "GRACE_PERIOD_EXPIRED")
+    public static let offerRedeemed = Self(rawValue: "OFFER_REDEEMED")
+    public static let priceIncrease = Self(rawValue: "PRICE_INCREASE")
+    public static let refund = Self(rawValue: "REFUND")
+    public static let refundDeclined = Self(rawValue: "REFUND_DECLINED")
+    public static let refundReversed = Self(rawValue: "REFUND_REVERSED")
+    public static let consumptionRequest = Self(rawValue: "CONSUMPTION_REQUEST")
+    public static let renewalExtended = Self(rawValue: "RENEWAL_EXTENDED")
+    public static let renewalExtension = Self(rawValue: "RENEWAL_EXTENSION")
+    public static let revoke = Self(rawValue: "REVOKE")
+    public static let oneTimeCharge = Self(rawValue: "ONE_TIME_CHARGE")
+    public static let externalPurchaseToken = Self(rawValue: "EXTERNAL_PURCHASE_TOKEN")
+    public static let test = Self(rawValue: "TEST")
+    /// The raw value.
+    public var description: String { rawValue }
+}
+
+/// The subtype of a notification.
+public struct NotificationSubtype: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+    /// The raw value, e.g. "AUTO_RENEW_DISABLED".
+    public let rawValue: String
+    /// Any value, including ones this version does not name.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let initialBuy = Self(rawValue: "INITIAL_BUY")
+    public static let resubscribe = Self(rawValue: "RESUBSCRIBE")
+    public static let downgrade = Self(rawValue: "DOWNGRADE")
+    public static let upgrade = Self(rawValue: "UPGRADE")
+    public static let autoRenewEnabled = Self(rawValue: "AUTO_RENEW_ENABLED")
+    public static let autoRenewDisabled = Self(rawValue: "AUTO_RENEW_DISABLED")
+    public static let voluntary = Self(rawValue: "VOLUNTARY")
+    public static let billingRetry = Self(rawValue: "BILLING_RETRY")
+    public static let priceIncrease = Self(rawValue: "PRICE_INCREASE")
+    public static let gracePeriod = Self(rawValue: "GRACE_PERIOD")
+    public static let billingRecovery = Self(rawValue: "BILLING_RECOVERY")
+    public static let pending = Self(rawValue: "PENDING")
+    public static let accepted = Self(rawValue: "ACCEPTED")
+    public static let summary = Self(rawValue: "SUMMARY")
+    public static let failure = Self(rawValue: "FAILURE")
+    /// The raw value.
+    public var description: String { rawValue }
+}
+
+/// A date Apple sends as milliseconds since 1970 (fractions allowed: StoreKit testing sends them), absent
+/// or null as nil. Encodes back as milliseconds.
+@propertyWrapper
+public struct MillisecondsSince1970: Codable, Hashable, Sendable {
+    /// The date, if present.
+    public var wrappedValue: Date?
+
+    /// A date or nil.
+    public init(wrappedValue: Date?) { self.wrappedValue = wrappedValue }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            wrappedValue = nil
+        } else {
+            let milliseconds = try container.decode(Double.self)
+            guard milliseconds.isFinite, abs(milliseconds) < 1e15 else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(milliseconds) is not a date in milliseconds")
+            }
+            wrappedValue = Date(timeIntervalSince1970: milliseconds / 1000)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let wrappedValue {
+            try container.encode(Int64((wrappedValue.timeIntervalSince1970 * 1000).rounded()))
+        } else {
+            try container.encodeNil()
+        }
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// An absent key is a nil date (synthesized Decodable would otherwise require the key).
+    public func decode(_ type: MillisecondsSince1970.Type, forKey key: Key) throws -> MillisecondsSince1970 {
+        try decodeIfPresent(type, forKey: key) ?? MillisecondsSince1970(wrappedValue: nil)
+    }
+}
+
+extension KeyedEncodingContainer {
+    /// A nil date is left out (as Apple leaves it out).
+    public mutating func encode(_ value: MillisecondsSince1970, forKey key: Key) throws {
+        if value.wrappedValue != nil { try encodeIfPresent(value, forKey: key) }
+    }
+}
