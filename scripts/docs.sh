@@ -26,6 +26,7 @@ catalogs="
 PureJWT:JWT.md,KeyFormats.md,Performance.md
 AppleAuth:GettingStarted.md,SignInWithApple.md=SignInWithAppleGuide.md,Migrating.md
 AppleAuthURLSession:
+AppStoreServer:AppStore.md
 PureP256:Security.md
 PureP384:
 PureX509:

@@ -32,24 +32,43 @@ public struct NotificationType: RawRepresentable, Codable, Hashable, Sendable, C
     public let rawValue: String
     /// Any value, including ones this version does not name.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// "SUBSCRIBED".
     public static let subscribed = Self(rawValue: "SUBSCRIBED")
+    /// "DID_RENEW".
     public static let didRenew = Self(rawValue: "DID_RENEW")
+    /// "DID_FAIL_TO_RENEW".
     public static let didFailToRenew = Self(rawValue: "DID_FAIL_TO_RENEW")
+    /// "DID_CHANGE_RENEWAL_PREF".
     public static let didChangeRenewalPref = Self(rawValue: "DID_CHANGE_RENEWAL_PREF")
+    /// "DID_CHANGE_RENEWAL_STATUS".
     public static let didChangeRenewalStatus = Self(rawValue: "DID_CHANGE_RENEWAL_STATUS")
+    /// "EXPIRED".
     public static let expired = Self(rawValue: "EXPIRED")
+    /// "GRACE_PERIOD_EXPIRED".
     public static let gracePeriodExpired = Self(rawValue: "GRACE_PERIOD_EXPIRED")
+    /// "OFFER_REDEEMED".
     public static let offerRedeemed = Self(rawValue: "OFFER_REDEEMED")
+    /// "PRICE_INCREASE".
     public static let priceIncrease = Self(rawValue: "PRICE_INCREASE")
+    /// "REFUND".
     public static let refund = Self(rawValue: "REFUND")
+    /// "REFUND_DECLINED".
     public static let refundDeclined = Self(rawValue: "REFUND_DECLINED")
+    /// "REFUND_REVERSED".
     public static let refundReversed = Self(rawValue: "REFUND_REVERSED")
+    /// "CONSUMPTION_REQUEST".
     public static let consumptionRequest = Self(rawValue: "CONSUMPTION_REQUEST")
+    /// "RENEWAL_EXTENDED".
     public static let renewalExtended = Self(rawValue: "RENEWAL_EXTENDED")
+    /// "RENEWAL_EXTENSION".
     public static let renewalExtension = Self(rawValue: "RENEWAL_EXTENSION")
+    /// "REVOKE".
     public static let revoke = Self(rawValue: "REVOKE")
+    /// "ONE_TIME_CHARGE".
     public static let oneTimeCharge = Self(rawValue: "ONE_TIME_CHARGE")
+    /// "EXTERNAL_PURCHASE_TOKEN".
     public static let externalPurchaseToken = Self(rawValue: "EXTERNAL_PURCHASE_TOKEN")
+    /// "TEST".
     public static let test = Self(rawValue: "TEST")
     /// The raw value.
     public var description: String { rawValue }
@@ -61,20 +80,35 @@ public struct NotificationSubtype: RawRepresentable, Codable, Hashable, Sendable
     public let rawValue: String
     /// Any value, including ones this version does not name.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// "INITIAL_BUY".
     public static let initialBuy = Self(rawValue: "INITIAL_BUY")
+    /// "RESUBSCRIBE".
     public static let resubscribe = Self(rawValue: "RESUBSCRIBE")
+    /// "DOWNGRADE".
     public static let downgrade = Self(rawValue: "DOWNGRADE")
+    /// "UPGRADE".
     public static let upgrade = Self(rawValue: "UPGRADE")
+    /// "AUTO_RENEW_ENABLED".
     public static let autoRenewEnabled = Self(rawValue: "AUTO_RENEW_ENABLED")
+    /// "AUTO_RENEW_DISABLED".
     public static let autoRenewDisabled = Self(rawValue: "AUTO_RENEW_DISABLED")
+    /// "VOLUNTARY".
     public static let voluntary = Self(rawValue: "VOLUNTARY")
+    /// "BILLING_RETRY".
     public static let billingRetry = Self(rawValue: "BILLING_RETRY")
+    /// "PRICE_INCREASE".
     public static let priceIncrease = Self(rawValue: "PRICE_INCREASE")
+    /// "GRACE_PERIOD".
     public static let gracePeriod = Self(rawValue: "GRACE_PERIOD")
+    /// "BILLING_RECOVERY".
     public static let billingRecovery = Self(rawValue: "BILLING_RECOVERY")
+    /// "PENDING".
     public static let pending = Self(rawValue: "PENDING")
+    /// "ACCEPTED".
     public static let accepted = Self(rawValue: "ACCEPTED")
+    /// "SUMMARY".
     public static let summary = Self(rawValue: "SUMMARY")
+    /// "FAILURE".
     public static let failure = Self(rawValue: "FAILURE")
     /// The raw value.
     public var description: String { rawValue }
