@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "AppleAuthURLSession", dependencies: ["AppleAuth"]),
 
         // The command-line tool, on the SignInWithApple service.
-        .executableTarget(name: "appleauth", dependencies: ["AppleAuth", "AppleAuthURLSession", "PureJWT", "PureSHA2", "PureBase64", "PureRSA", "PureP256", "PureASN1"]),
+        .executableTarget(name: "appleauth", dependencies: ["AppleAuth", "AppleAuthURLSession", "AppStoreServer", "PureJWT", "PureSHA2", "PureBase64", "PureRSA", "PureP256", "PureASN1"]),
 
         // Shared test helpers: hex, vector-file loading, the Wycheproof runner.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

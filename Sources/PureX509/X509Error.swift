@@ -66,7 +66,7 @@ public struct X509Error: Error, Hashable, Sendable, CustomStringConvertible {
         case .noTrustedIssuer(let issuer):
             return "\(subject)no configured trust anchor issued it (issuer \"\(issuer)\"); configure the right root certificate"
         case .notValidAtTime(let notBefore, let notAfter, let time):
-            return "\(subject)not valid at \(time) (valid from \(notBefore) to \(notAfter), seconds since 1970 UTC)"
+            return "\(subject)not valid at \(Self.utc(time)) (valid from \(Self.utc(notBefore)) to \(Self.utc(notAfter)))"
         case .notACertificateAuthority:
             return "\(subject)it issues another certificate but is not a CA (basic constraints cA is not true)"
         case .keyUsageForbidsCertificateSigning:
@@ -80,5 +80,23 @@ public struct X509Error: Error, Hashable, Sendable, CustomStringConvertible {
         case .policy(let why):
             return "\(subject)\(why)"
         }
+    }
+
+    /// "2023-09-24T02:50:33Z" for seconds since 1970 (proleptic Gregorian, Hinnant's civil_from_days);
+    /// this module has no Foundation to format dates with.
+    static func utc(_ seconds: Int64) -> String {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(year)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
     }
 }

@@ -18,6 +18,7 @@ let usage = """
       token           exchange an authorization code or a refresh token at Apple
       revoke          revoke a token at Apple
       keys            print Apple's current public keys
+      appstore verify verify App Store signed data (notifications V2, transactions, renewal info)
     """
 
 func run(_ arguments: [String]) async -> ExitCode {
@@ -40,6 +41,7 @@ func run(_ arguments: [String]) async -> ExitCode {
         case "token": try await Commands.token(rest)
         case "revoke": try await Commands.revoke(rest)
         case "keys": try await Commands.keys(rest)
+        case "appstore": try AppStoreCommand.run(rest)
         case "help", "--help", "-h": print(usage)
         default:
             printError("unknown command \"\(command)\"\n" + usage)

@@ -1,7 +1,8 @@
 // Certificates and path validation against the chains and malformed certificates of
 // Vectors/x509_vectors.json (made and checked with Python's `cryptography`,
 // Vectors/generate_x509_vectors.py), and against Apple's real App Store chains (the `x5c` certificates of
-// Vectors/appstore_signed_data.json, to Apple Root CA - G3).
+// appstore_signed_data.json, to Apple Root CA - G3; both files are read from AppStoreServerTests/Vectors,
+// which holds the project's one copy).
 
 import Foundation
 import PureASN1
@@ -102,6 +103,8 @@ struct X509ChainVectorTests {
         #expect(leaf.subject.description == "CN=Test Leaf, O=PureJWT Test")
         #expect(leaf.version == 3 && leaf.signatureAlgorithm == .ecdsaWithSHA384)
         #expect(leaf.notBefore == 1_735_689_600)   // 2025-01-01T00:00:00Z
+        let early = X509Error(.notValidAtTime(notBefore: leaf.notBefore, notAfter: leaf.notAfter, time: 951_782_400))
+        #expect(early.description.contains("not valid at 2000-02-29T00:00:00Z (valid from 2025-01-01T00:00:00Z to 2034-12-30T00:00:00Z)"), "\(early)")   // T0 + 3650 days, by Python
         #expect(leaf.basicConstraints?.isCertificateAuthority == false && leaf.keyUsage?.digitalSignature == true)
         #expect(intermediate.basicConstraints?.pathLengthConstraint == 0 && intermediate.keyUsage?.keyCertSign == true)
         #expect(leaf.extension(ASN1ObjectIdentifier(arcs: [1, 2, 840, 113635, 100, 6, 11, 1]))?.value == [0x05, 0x00])
@@ -112,6 +115,12 @@ struct X509ChainVectorTests {
 }
 
 // MARK: Apple's real chains
+
+/// A file of AppStoreServerTests/Vectors.
+private func appStoreVector(_ name: String) throws -> Data {
+    try VectorFiles.data(name, testFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("AppStoreServerTests/SignedDataVectorTests.swift").path)
+}
 
 private struct AppStoreEntry: Decodable {
     let name: String
@@ -141,10 +150,11 @@ private func x5c(_ jws: String) -> [[UInt8]]? {
 struct AppleChainTests {
     @Test("every real entry whose chain checks pass validates [leaf, intermediate] to Apple Root CA - G3 at its date; at 2026-11-24 only the 2025 leaf does")
     func realChains() throws {
-        let root = try Certificate(derRepresentation: [UInt8](try VectorFiles.data("AppleRootCA-G3.cer")))
+        let root = try Certificate(derRepresentation: [UInt8](try appStoreVector("AppleRootCA-G3.cer")))
         #expect(root.subject.commonName == "Apple Root CA - G3" && root.signatureAlgorithm == .ecdsaWithSHA384)
         let validator = X509ChainValidator(trustAnchors: [root])
-        let entries = try VectorFiles.json([AppStoreEntry].self, "appstore_signed_data.json").filter { $0.chain == "apple-real" }
+        let entries = try JSONDecoder().decode([AppStoreEntry].self, from: try appStoreVector("appstore_signed_data.json"))
+            .filter { $0.chain == "apple-real" }
         let chainChecks = ["leaf_not_issued_by_intermediate", "intermediate_not_issued_by_trusted_root", "intermediate_not_ca",
                            "leaf_not_valid_at_effective_date", "intermediate_not_valid_at_effective_date", "trusted_root_not_valid_at_effective_date"]
         var validated = 0

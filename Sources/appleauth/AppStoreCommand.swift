@@ -1,0 +1,158 @@
+// `appleauth appstore verify`: App Store signed data (a notification body, or a notification, transaction
+// or renewal-info JWS) verified to the given roots, printed as JSON.
+
+import AppStoreServer
+import Foundation
+import PureBase64
+import PureJWT
+
+enum AppStoreCommand {
+    static let help = """
+        usage: appleauth appstore verify INPUT --root FILE [--root FILE ...] [--bundle-id ID]
+                                         [--app-apple-id N] [--environment Production|Sandbox]
+                                         [--at signed-date|now|UNIX_MS|ISO8601]
+        Verifies App Store signed data to the given root certificates (DER or PEM; Apple Root CA - G3 for
+        real data) and prints its payload as JSON; a notification with its transaction and renewal info
+        verified and decoded.
+        INPUT: a compact JWS, a notification body {"signedPayload": ...}, a file holding either, or - for stdin.
+        --bundle-id, --app-apple-id and --environment are checked when given (the payload's own otherwise).
+        --at: when the certificates must be valid (default: the payload's signedDate).
+        Exit 0 verified; 1 refused (one line naming the check); 2 usage or unreadable input.
+        """
+
+    static func run(_ arguments: [String]) throws {
+        guard arguments.first == "verify" || arguments.first == "--help" || arguments.first == "-h" || arguments.isEmpty else {
+            throw ToolError.usage("unknown appstore command \"\(arguments[0])\"; the command is: appleauth appstore verify INPUT --root FILE")
+        }
+        let args = try Arguments(Array(arguments.dropFirst()), flags: ["root", "bundle-id", "app-apple-id", "environment", "at"])
+        if args.wantsHelp || arguments.isEmpty || arguments.first != "verify" { print(help); return }
+        guard args.positional.count == 1 else { throw ToolError.usage("give exactly one INPUT (a JWS, a notification body, a file or -); see --help") }
+        let roots = args.values("root")
+        guard !roots.isEmpty else { throw ToolError.usage("missing --root FILE (Apple Root CA - G3 for real App Store data)") }
+        // Every option is checked before any input is read, so a usage error is always exit 2.
+        let time = try validationTime(args.value("at"))
+        let givenEnvironment = try args.value("environment").map(environmentValue)
+        var givenAppAppleID: Int64?
+        if let text = args.value("app-apple-id") {
+            guard let number = Int64(text), number > 0 else { throw ToolError.usage("--app-apple-id must be a positive integer, got \"\(text)\"") }
+            givenAppAppleID = number
+        }
+        let rootCertificates = try roots.map(readCertificate)
+
+        let token = try readInputToken(args.positional[0])
+        let peek = try peekPayload(token)
+        let kind = peek.kind
+        let environment = givenEnvironment ?? peek.payloadEnvironment ?? .sandbox
+        // Not given: not checked (the payload's own value; a transaction carries no app Apple ID).
+        let appAppleID = givenAppAppleID ?? (environment == .production ? peek.appAppleID ?? 1 : nil)
+        let verifier: SignedDataVerifier
+        do {
+            verifier = try SignedDataVerifier(rootCertificates: rootCertificates, bundleID: args.value("bundle-id") ?? peek.bundleID ?? "-",
+                                              appAppleID: appAppleID, environment: environment, validationTime: time,
+                                              chainCacheCapacity: 0)
+        } catch {
+            throw ToolError.usage(error.description)
+        }
+
+        let output: Data
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            switch kind {
+            case .notification:
+                let notification = try verifier.verifyNotification(signedPayload: token)
+                output = try encoder.encode(NotificationOutput(notification: notification.payload, transaction: notification.transaction,
+                                                               renewalInfo: notification.renewalInfo))
+            case .transaction:
+                output = try encoder.encode(try verifier.verifyTransaction(token))
+            case .renewalInfo:
+                output = try encoder.encode(try verifier.verifyRenewalInfo(token))
+            }
+        } catch let error as AppStoreVerificationError {
+            throw ToolError.rejected("\(error.check.identifier): \(error)")
+        }
+        print(String(decoding: output, as: UTF8.self))
+    }
+
+    private struct NotificationOutput: Encodable {
+        let notification: NotificationPayload
+        let transaction: TransactionPayload?
+        let renewalInfo: RenewalInfoPayload?
+    }
+
+    enum Kind { case notification, transaction, renewalInfo }
+
+    /// What the payload says it is, read without verification only to pick the check to run (the
+    /// verification that follows decides everything).
+    private struct Peek: Decodable {
+        let notificationType: String?
+        let transactionId: String?
+        let bundleId: String?
+        let environment: String?
+        let data: PeekData?
+        struct PeekData: Decodable { let bundleId: String?; let environment: String?; let appAppleId: Int64? }
+
+        var kind: Kind { notificationType != nil ? .notification : transactionId != nil ? .transaction : .renewalInfo }
+        var bundleID: String? { data?.bundleId ?? bundleId }
+        var appAppleID: Int64? { data?.appAppleId }
+        var payloadEnvironment: AppStoreEnvironment? { (data?.environment ?? environment).map(AppStoreEnvironment.init(rawValue:)) }
+    }
+
+    private static func peekPayload(_ token: String) throws -> Peek {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let payload = try? Base64URL.decode(parts[1]),
+              let peek = try? StrictJSONDecoder().decode(Peek.self, from: payload) else {
+            throw ToolError.rejected("jws_malformed: the input is not a compact JWS with a JSON payload, nor a notification body")
+        }
+        return peek
+    }
+
+    /// The JWS in INPUT: literal text, a file's contents, or stdin; a notification body is unwrapped.
+    private static func readInputToken(_ input: String) throws -> String {
+        var text = input
+        if input == "-" {
+            text = String(decoding: try readInput("-"), as: UTF8.self)
+        } else if !input.hasPrefix("{"), !input.hasPrefix("eyJ"), FileManager.default.fileExists(atPath: input) {
+            text = String(decoding: try readInput(input), as: UTF8.self)
+        }
+        text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.hasPrefix("{") else { return text }
+        do {
+            return try StrictJSONDecoder().decode(NotificationBody.self, from: text).signedPayload
+        } catch {
+            throw ToolError.usage("the input is JSON but not a notification body {\"signedPayload\": \"...\"}: \(error)")
+        }
+    }
+
+    private static func readCertificate(_ path: String) throws -> [UInt8] {
+        let data = try readInput(path)
+        let text = String(decoding: data, as: UTF8.self)
+        guard text.contains("-----BEGIN CERTIFICATE-----") else { return [UInt8](data) }
+        let body = text.components(separatedBy: "-----BEGIN CERTIFICATE-----")[1].components(separatedBy: "-----END CERTIFICATE-----")[0]
+        do { return try Base64.decodeIgnoringWhitespace(body) } catch {
+            throw ToolError.usage("\(path): the PEM certificate's body is not base64: \(error)")
+        }
+    }
+
+    private static func environmentValue(_ text: String) throws -> AppStoreEnvironment {
+        switch text {
+        case "Production", "production": return .production
+        case "Sandbox", "sandbox": return .sandbox
+        default: throw ToolError.usage("--environment must be Production or Sandbox, got \"\(text)\"")
+        }
+    }
+
+    private static func validationTime(_ text: String?) throws -> SignedDataVerifier.ValidationTime {
+        guard let text, text != "signed-date" else { return .signedDate }
+        if text == "now" { return .now }
+        if let milliseconds = Int64(text) {
+            guard (0...253_402_300_799_000).contains(milliseconds) else { throw ToolError.usage("--at \(text): milliseconds since 1970 out of range") }
+            return .at(Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+        }
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return .at(date) }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return .at(date) }
+        throw ToolError.usage("--at must be signed-date, now, milliseconds since 1970 or an ISO 8601 date (2025-06-01T12:00:00Z), got \"\(text)\"")
+    }
+}

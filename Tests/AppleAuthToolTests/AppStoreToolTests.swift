@@ -1,0 +1,93 @@
+// `appleauth appstore verify` as a subprocess, on entries of AppStoreServerTests/Vectors/appstore_signed_data.json
+// (read from there, the project's one copy): exit 0 with the payload as JSON, exit 1 with one line naming
+// the check, exit 2 for usage errors; INPUT as a JWS, a notification body, a file, or stdin.
+
+import Foundation
+import Testing
+import TestSupport
+
+private func appStoreVector(_ name: String) -> String {
+    VectorFiles.path(name, testFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("AppStoreServerTests/SignedDataVectorTests.swift").path)
+}
+
+private struct Entry: Decodable { let name: String; let jws: String; let root_der_b64: String? }
+
+private func entry(_ name: String) throws -> Entry {
+    let entries = try JSONDecoder().decode([Entry].self, from: try Data(contentsOf: URL(fileURLWithPath: appStoreVector("appstore_signed_data.json"))))
+    return try #require(entries.first { $0.name == name })
+}
+
+private func appleauth(_ arguments: [String], stdin: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("appleauth")
+    if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
+        process.executableURL = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("appleauth")
+    }
+    process.arguments = arguments
+    let out = Pipe(), err = Pipe(), input = Pipe()
+    (process.standardOutput, process.standardError, process.standardInput) = (out, err, input)
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+}
+
+@Suite("appleauth appstore verify", .serialized)
+struct AppStoreToolTests {
+    let root = appStoreVector("AppleRootCA-G3.cer")
+
+    @Test("a real Production notification: its payload and the nested transaction as JSON; from a file, a body on stdin, and literally")
+    func verifies() throws {
+        let notification = try entry("real-php-appstore-notifications-notification-consumption-request-1663913382653")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("appstore-\(UUID().uuidString).jws")
+        try notification.jws.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        for (arguments, stdin) in [([file.path], nil), (["-"], #"{"signedPayload": "\#(notification.jws)"}"#), ([notification.jws], nil)] {
+            let run = try appleauth(["appstore", "verify"] + arguments + ["--root", root, "--bundle-id", "com.firestream.Farm-RPG",
+                                                                      "--app-apple-id", "1564601242", "--environment", "Production"], stdin: stdin)
+            #expect(run.status == 0, "\(run.stderr)")
+            let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+            let payload = json?["notification"] as? [String: Any]
+            #expect(payload?["notificationType"] as? String == "CONSUMPTION_REQUEST")
+            #expect((json?["transaction"] as? [String: Any])?["transactionId"] as? String == "330001192637554")
+        }
+    }
+
+    @Test("refusals exit 1 with one line naming the check: the leaf at the current time, another bundle ID, an altered payload, a foreign root")
+    func refusals() throws {
+        let notification = try entry("real-php-appstore-notifications-notification-consumption-request-1663913382653")
+        let flipped = try entry("neg-real-payload-byte-flipped")
+        let generated = try entry("gen-positive-control-transaction")
+        let generatedRoot = FileManager.default.temporaryDirectory.appendingPathComponent("root-\(UUID().uuidString).der")
+        try Data(base64Encoded: try #require(generated.root_der_b64))!.write(to: generatedRoot)
+        defer { try? FileManager.default.removeItem(at: generatedRoot) }
+        let cases: [([String], String)] = [
+            ([notification.jws, "--root", root, "--at", "now"], "leaf_not_valid_at_effective_date"),
+            ([notification.jws, "--root", root, "--bundle-id", "com.other"], "bundle_id_mismatch"),
+            ([flipped.jws, "--root", root], "jws_signature_invalid"),
+            ([notification.jws, "--root", generatedRoot.path], "intermediate_not_issued_by_trusted_root"),
+            ([generated.jws, "--root", generatedRoot.path, "--at", "2030-01-01T00:00:00Z"], "leaf_not_valid_at_effective_date"),
+        ]
+        for (arguments, check) in cases {
+            let run = try appleauth(["appstore", "verify"] + arguments)
+            #expect(run.status == 1 && run.stdout.isEmpty, "\(check): \(run.stderr)")
+            #expect(run.stderr.contains(check) && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        }
+        let ok = try appleauth(["appstore", "verify", generated.jws, "--root", generatedRoot.path, "--at", "1748779200000"])
+        #expect(ok.status == 0, "\(ok.stderr)")
+    }
+
+    @Test("usage errors exit 2 with one line", arguments: [
+        ["appstore", "verify", "x"], ["appstore", "verify", "--root", "/nonexistent"], ["appstore", "verify", "a", "b", "--root", "/dev/null"],
+        ["appstore", "frobnicate"], ["appstore", "verify", "x", "--root", "/dev/null", "--at", "tomorrow"],
+        ["appstore", "verify", "x", "--root", "/dev/null", "--environment", "Staging"],
+        ["appstore", "verify", "x", "--root", "/dev/null", "--app-apple-id", "-5"],
+    ])
+    func usage(_ arguments: [String]) throws {
+        let run = try appleauth(arguments)
+        #expect(run.status == 2 && run.stderr.split(separator: "\n").count == 1, "\(arguments): \(run.status) \(run.stderr)")
+    }
+}
