@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", exact: "4.5.2"),
         .package(url: "https://github.com/attaswift/BigInt.git", exact: "6.0.1"),
         .package(url: "https://github.com/vapor/jwt-kit.git", exact: "5.8.0"),
+        .package(url: "https://github.com/apple/swift-certificates.git", exact: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1.git", exact: "1.7.4"),
     ],
     targets: [
         .executableTarget(
@@ -28,7 +30,10 @@ let package = Package(
                 .product(name: "PureP384", package: "PureJWT"),
                 .product(name: "PureJWT", package: "PureJWT"),
                 .product(name: "AppleAuth", package: "PureJWT"),
+                .product(name: "AppStoreServer", package: "PureJWT"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "BigInt", package: "BigInt"),
                 .product(name: "JWTKit", package: "jwt-kit"),
