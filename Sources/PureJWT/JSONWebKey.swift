@@ -1,5 +1,5 @@
-// JSON Web Keys (RFC 7517) for RSA (RFC 7518 §6.3: n, e), EC P-256 (§6.2: crv, x, y, optional d) and
-// oct (§6.4: k), key sets (§5), and JWK thumbprints (RFC 7638).
+// JSON Web Keys (RFC 7517) for RSA (RFC 7518 §6.3: n, e; "alg" RS256, RS384 or RS512), EC P-256 and P-384 (§6.2:
+// crv, x, y, and d for P-256), oct (§6.4: k; HS256, HS384 or HS512), key sets (§5), and JWK thumbprints (RFC 7638).
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -8,6 +8,7 @@ import Foundation
 #endif
 import PureBase64
 import PureP256
+import PureP384
 import PureRSA
 import PureSHA2
 
@@ -54,11 +55,30 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
         switch kty {
         case "RSA":
             let modulus = try field(n, "n"), exponent = try field(e, "e")
-            do { key = .rs256(try RSA.Signing.PublicKey(modulus: modulus, publicExponent: exponent), keyID: kid) } catch {
+            let rsaKey: RSA.Signing.PublicKey
+            do { rsaKey = try RSA.Signing.PublicKey(modulus: modulus, publicExponent: exponent) } catch {
                 throw JWTError(.invalidKey("\(error)"))
             }
+            // The JWK's "alg" picks the digest; without one, RS256 (what Apple's keys are).
+            switch alg {
+            case nil, "RS256"?: key = .rs256(rsaKey, keyID: kid)
+            case "RS384"?: key = .rs384(rsaKey, keyID: kid)
+            case "RS512"?: key = .rs512(rsaKey, keyID: kid)
+            case let other?: throw JWTError(.invalidKey("an RSA key for \"\(other)\" is not supported (RS256, RS384 and RS512 are)"))
+            }
         case "EC":
-            guard crv == "P-256" else { throw JWTError(.invalidKey("EC curve \"\(crv ?? "")\" is not supported (P-256 is)")) }
+            if crv == "P-384" {
+                guard d == nil else { throw JWTError(.invalidKey("a P-384 private key: ES384 is verification only here; give the public key")) }
+                let xBytes = try field(x, "x"), yBytes = try field(y, "y")
+                guard xBytes.count == 48, yBytes.count == 48 else {
+                    throw JWTError(.invalidKey("P-384 coordinates are 48 bytes each (RFC 7518 §6.2.1.2)"))
+                }
+                do { key = .es384(try P384.Signing.PublicKey(rawRepresentation: xBytes + yBytes), keyID: kid) } catch {
+                    throw JWTError(.invalidKey("\(error)"))
+                }
+                break
+            }
+            guard crv == "P-256" else { throw JWTError(.invalidKey("EC curve \"\(crv ?? "")\" is not supported (P-256 and P-384 are)")) }
             let xBytes = try field(x, "x"), yBytes = try field(y, "y")
             guard xBytes.count == 32, yBytes.count == 32 else {
                 throw JWTError(.invalidKey("P-256 coordinates are 32 bytes each (RFC 7518 §6.2.1.2)"))
@@ -80,7 +100,13 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
                 throw JWTError(.invalidKey("\(error)"))
             }
         case "oct":
-            key = try .hs256(SymmetricKey(data: try field(k, "k")), keyID: kid)
+            let secret = SymmetricKey(data: try field(k, "k"))
+            switch alg {
+            case nil, "HS256"?: key = try .hs256(secret, keyID: kid)
+            case "HS384"?: key = try .hs384(secret, keyID: kid)
+            case "HS512"?: key = try .hs512(secret, keyID: kid)
+            case let other?: throw JWTError(.invalidKey("an oct key for \"\(other)\" is not supported (HS256, HS384 and HS512 are)"))
+            }
         default:
             throw JWTError(.invalidKey("key type \"\(kty)\" is not supported (RSA, EC and oct are)"))
         }
@@ -179,7 +205,7 @@ public struct JSONWebKeySet: Sendable {
                 skipped.append((nil, "not a JWK: \(JSONNodeDecoder.describe(error))"))
             }
         }
-        let symmetric = keys.filter { $0.algorithm == .hs256 }.count
+        let symmetric = keys.filter { $0.algorithm.isSymmetric }.count
         if symmetric > 0 && symmetric < keys.count {
             throw JWTError(.invalidKey("the key set mixes symmetric (oct) keys with public keys"))
         }

@@ -26,9 +26,22 @@ public struct JWTAlgorithm: RawRepresentable, Sendable, Hashable, Codable, Custo
     public static let rs256 = JWTAlgorithm(registeredName: "RS256")
     /// HMAC with SHA-256 (§3.2).
     public static let hs256 = JWTAlgorithm(registeredName: "HS256")
+    /// ECDSA P-384 with SHA-384 (§3.4). Verification only.
+    public static let es384 = JWTAlgorithm(registeredName: "ES384")
+    /// RSASSA-PKCS1-v1_5 with SHA-384 (§3.3). Verification only.
+    public static let rs384 = JWTAlgorithm(registeredName: "RS384")
+    /// RSASSA-PKCS1-v1_5 with SHA-512 (§3.3). Verification only.
+    public static let rs512 = JWTAlgorithm(registeredName: "RS512")
+    /// HMAC with SHA-384 (§3.2).
+    public static let hs384 = JWTAlgorithm(registeredName: "HS384")
+    /// HMAC with SHA-512 (§3.2).
+    public static let hs512 = JWTAlgorithm(registeredName: "HS512")
 
     /// Every algorithm this version implements.
-    public static let implemented: [JWTAlgorithm] = [.es256, .rs256, .hs256]
+    public static let implemented: [JWTAlgorithm] = [.es256, .rs256, .hs256, .es384, .rs384, .rs512, .hs384, .hs512]
+
+    /// Whether the algorithm uses a shared secret (HS256/384/512) rather than a public key.
+    public var isSymmetric: Bool { self == .hs256 || self == .hs384 || self == .hs512 }
 
     /// The registered name ("ES256").
     public var description: String { rawValue }

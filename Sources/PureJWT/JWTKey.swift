@@ -1,5 +1,6 @@
 // A key together with the one algorithm it may be used with. The key decides the algorithm: a token's
-// "alg" must match it, so an RSA public key can never be used as an HMAC secret ("algorithm confusion").
+// "alg" must match it, so an RSA public key can never be used as an HMAC secret ("algorithm confusion"),
+// and an RS256 key does not verify an RS512 token.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -7,17 +8,21 @@ import FoundationEssentials
 import Foundation
 #endif
 import PureP256
+import PureP384
 import PureRSA
 import PureSHA2
 
-/// A verification (and, for ES256 private keys and HS256 secrets, signing) key.
+/// A verification (and, for ES256 private keys and HS256/384/512 secrets, signing) key.
 public struct JWTKey: Sendable {
     enum Material: Sendable {
-        case rsa(RSA.Signing.PublicKey)
+        case rsa(RSA.Signing.PublicKey, JWTAlgorithm)
         case p256Public(P256.Signing.PublicKey)
         case p256Private(P256.Signing.PrivateKey)
-        /// The secret as a keyed HMAC state (both key blocks already compressed), copied per use.
-        case hmac(HMAC<SHA256>)
+        case p384Public(P384.Signing.PublicKey)
+        /// Secrets as keyed HMAC states (both key blocks already compressed), copied per use.
+        case hmac256(HMAC<SHA256>)
+        case hmac384(HMAC<SHA384>)
+        case hmac512(HMAC<SHA512>)
     }
 
     let material: Material
@@ -27,15 +32,28 @@ public struct JWTKey: Sendable {
     /// The algorithm this key is for.
     public var algorithm: JWTAlgorithm {
         switch material {
-        case .rsa: return .rs256
+        case .rsa(_, let algorithm): return algorithm
         case .p256Public, .p256Private: return .es256
-        case .hmac: return .hs256
+        case .p384Public: return .es384
+        case .hmac256: return .hs256
+        case .hmac384: return .hs384
+        case .hmac512: return .hs512
         }
     }
 
     /// An RS256 verification key.
     public static func rs256(_ key: RSA.Signing.PublicKey, keyID: String? = nil) -> JWTKey {
-        JWTKey(material: .rsa(key), keyID: keyID)
+        JWTKey(material: .rsa(key, .rs256), keyID: keyID)
+    }
+
+    /// An RS384 verification key.
+    public static func rs384(_ key: RSA.Signing.PublicKey, keyID: String? = nil) -> JWTKey {
+        JWTKey(material: .rsa(key, .rs384), keyID: keyID)
+    }
+
+    /// An RS512 verification key.
+    public static func rs512(_ key: RSA.Signing.PublicKey, keyID: String? = nil) -> JWTKey {
+        JWTKey(material: .rsa(key, .rs512), keyID: keyID)
     }
 
     /// An ES256 verification key.
@@ -48,30 +66,66 @@ public struct JWTKey: Sendable {
         JWTKey(material: .p256Private(key), keyID: keyID)
     }
 
+    /// An ES384 verification key.
+    public static func es384(_ key: P384.Signing.PublicKey, keyID: String? = nil) -> JWTKey {
+        JWTKey(material: .p384Public(key), keyID: keyID)
+    }
+
     /// An HS256 secret of at least 32 bytes (RFC 7518 §3.2: a key of the hash's output size or larger).
     public static func hs256(_ secret: SymmetricKey, keyID: String? = nil) throws(JWTError) -> JWTKey {
-        guard secret.bitCount >= 256 else {
-            throw JWTError(.invalidKey("an HS256 secret must be at least 32 bytes (RFC 7518 §3.2); this one is \(secret.bitCount / 8)"))
+        try checkSecret(secret, bytes: 32, "HS256")
+        return JWTKey(material: .hmac256(HMAC<SHA256>(key: secret)), keyID: keyID)
+    }
+
+    /// An HS384 secret of at least 48 bytes (RFC 7518 §3.2).
+    public static func hs384(_ secret: SymmetricKey, keyID: String? = nil) throws(JWTError) -> JWTKey {
+        try checkSecret(secret, bytes: 48, "HS384")
+        return JWTKey(material: .hmac384(HMAC<SHA384>(key: secret)), keyID: keyID)
+    }
+
+    /// An HS512 secret of at least 64 bytes (RFC 7518 §3.2).
+    public static func hs512(_ secret: SymmetricKey, keyID: String? = nil) throws(JWTError) -> JWTKey {
+        try checkSecret(secret, bytes: 64, "HS512")
+        return JWTKey(material: .hmac512(HMAC<SHA512>(key: secret)), keyID: keyID)
+    }
+
+    private static func checkSecret(_ secret: SymmetricKey, bytes: Int, _ name: String) throws(JWTError) {
+        guard secret.bitCount >= bytes * 8 else {
+            throw JWTError(.invalidKey("an \(name) secret must be at least \(bytes) bytes (RFC 7518 §3.2); this one is \(secret.bitCount / 8)"))
         }
-        return JWTKey(material: .hmac(HMAC<SHA256>(key: secret)), keyID: keyID)
     }
 
     /// Whether `signature` is valid for `signingInput` under this key.
     func verify(signature: [UInt8], signingInput: ArraySlice<UInt8>) throws(JWTError) -> Bool {
         switch material {
-        case .rsa(let key):
-            return key.isValidSignature(RSA.Signing.RSASignature(rawRepresentation: signature), for: signingInput)
+        case .rsa(let key, let algorithm):
+            let rsaSignature = RSA.Signing.RSASignature(rawRepresentation: signature)
+            switch algorithm {
+            case .rs384: return key.isValidSignature(rsaSignature, for: SHA384.hash(data: signingInput))
+            case .rs512: return key.isValidSignature(rsaSignature, for: SHA512.hash(data: signingInput))
+            default: return key.isValidSignature(rsaSignature, for: signingInput)
+            }
         case .p256Public(let key):
             return try Self.verifyES256(key, signature, signingInput)
         case .p256Private(let key):
             return try Self.verifyES256(key.publicKey, signature, signingInput)
-        case .hmac(let keyed):
-            var mac = keyed
-            signingInput.withUnsafeBytes { mac.update(bufferPointer: $0) }
-            // Constant-time in the bytes; a wrong length (public) is refused at once.
-            return signature.count == SHA256.byteCount
-                && mac.finalize().withUnsafeBytes { expected in signature.withUnsafeBytes { constantTimeEqual(expected, $0) } }
+        case .p384Public(let key):
+            guard signature.count == 96, let parsed = try? P384.Signing.ECDSASignature(rawRepresentation: signature) else {
+                throw JWTError(.invalidSignatureEncoding(length: signature.count))
+            }
+            return key.isValidSignature(parsed, for: signingInput)
+        case .hmac256(let keyed): return Self.matches(keyed, signature, signingInput)
+        case .hmac384(let keyed): return Self.matches(keyed, signature, signingInput)
+        case .hmac512(let keyed): return Self.matches(keyed, signature, signingInput)
         }
+    }
+
+    /// Constant-time in the bytes; a wrong length (public) is refused at once.
+    private static func matches<H: HashFunction>(_ keyed: HMAC<H>, _ signature: [UInt8], _ signingInput: ArraySlice<UInt8>) -> Bool {
+        var mac = keyed
+        signingInput.withUnsafeBytes { mac.update(bufferPointer: $0) }
+        return signature.count == H.Digest.byteCount
+            && mac.finalize().withUnsafeBytes { expected in signature.withUnsafeBytes { constantTimeEqual(expected, $0) } }
     }
 
     private static func verifyES256(_ key: P256.Signing.PublicKey, _ signature: [UInt8],
@@ -82,25 +136,30 @@ public struct JWTKey: Sendable {
         return key.isValidSignature(parsed, for: signingInput)
     }
 
-    /// Whether the key can sign: an ES256 private key or an HS256 secret (not a public key, not RSA).
+    /// Whether the key can sign: an ES256 private key or an HS256/384/512 secret (not a public key).
     public var canSign: Bool {
         switch material {
-        case .p256Private, .hmac: return true
-        case .rsa, .p256Public: return false
+        case .p256Private, .hmac256, .hmac384, .hmac512: return true
+        case .rsa, .p256Public, .p384Public: return false
         }
     }
 
     /// The signature of `signingInput`, for keys that can sign.
     func sign(_ signingInput: [UInt8]) throws(JWTError) -> [UInt8] {
-        switch material {
-        case .p256Private(let key):
-            return key.signature(for: signingInput).rawRepresentation
-        case .hmac(let keyed):
+        func mac<H: HashFunction>(_ keyed: HMAC<H>) -> [UInt8] {
             var mac = keyed
             signingInput.withUnsafeBytes { mac.update(bufferPointer: $0) }
             return mac.finalize().withUnsafeBytes { Array($0) }
+        }
+        switch material {
+        case .p256Private(let key): return key.signature(for: signingInput).rawRepresentation
+        case .hmac256(let keyed): return mac(keyed)
+        case .hmac384(let keyed): return mac(keyed)
+        case .hmac512(let keyed): return mac(keyed)
         case .rsa:
-            throw JWTError(.invalidKey("RS256 signing is not offered: PureJWT verifies Apple's RS256 tokens but never signs with RSA"))
+            throw JWTError(.invalidKey("RSA signing is not offered: PureJWT verifies RS256/384/512 tokens but never signs with RSA"))
+        case .p384Public:
+            throw JWTError(.invalidKey("ES384 signing is not offered: PureJWT verifies ES384 tokens only"))
         case .p256Public:
             throw JWTError(.invalidKey("a public key cannot sign; load the private key (e.g. the .p8 file)"))
         }
@@ -112,10 +171,9 @@ public struct JWTKey: Sendable {
 extension JWTKey: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     private var kind: String {
         switch material {
-        case .rsa: return "public"
-        case .p256Public: return "public"
+        case .rsa, .p256Public, .p384Public: return "public"
         case .p256Private: return "private, redacted"
-        case .hmac: return "secret, redacted"
+        case .hmac256, .hmac384, .hmac512: return "secret, redacted"
         }
     }
 
