@@ -13,6 +13,8 @@ let harnesses: [(name: String, products: [String])] = [
     ("FuzzIdentityToken", ["AppleAuth", "PureJWT"]),
     ("FuzzNotification", ["AppleAuth", "PureJWT"]),
     ("FuzzAppleResponses", ["AppleAuth"]),
+    ("FuzzCertificates", ["PureX509", "PureP384"]),
+    ("FuzzAppStore", ["AppStoreServer"]),
 ]
 
 let package = Package(

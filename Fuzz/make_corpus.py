@@ -67,3 +67,19 @@ for body in bodies(json.loads((vectors("AppleAuthTests") / "apple_token_endpoint
     put("FuzzAppleResponses", body)
 for harness in sorted(p.name for p in corpus.iterdir()):
     print(harness, len(list((corpus / harness).iterdir())))
+# Certificates: the generated chains and malformed certificates, and the real App Store x5c certificates.
+x509 = json.loads((vectors("PureX509Tests") / "x509_vectors.json").read_text())
+for chain in x509["chains"]:
+    for der in chain["chain"] + chain["anchors"]:
+        put("FuzzCertificates", base64.b64decode(der))
+for single in x509["malformed"]:
+    put("FuzzCertificates", base64.b64decode(single["der"]))
+# App Store: every token, and a notification body for each notification.
+appstore = json.loads((vectors("AppStoreServerTests") / "appstore_signed_data.json").read_text())
+for entry in appstore:
+    put("FuzzAppStore", entry["jws"])
+    if entry["kind"] == "notification":
+        put("FuzzAppStore", json.dumps({"signedPayload": entry["jws"]}))
+    header = json.loads(base64.urlsafe_b64decode(entry["jws"].split(".")[0] + "=="))
+    for der in header.get("x5c", []):
+        put("FuzzCertificates", base64.b64decode(der))
