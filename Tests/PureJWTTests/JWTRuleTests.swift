@@ -72,7 +72,9 @@ struct JWTRuleTests {
         for none in ["none", "None", "NONE", "nOnE"] {
             #expect(reason(handMade(header: #"{"alg":"\#(none)"}"#), keys: [hmacKey]) == .algorithmNone)
         }
-        #expect(reason(handMade(header: #"{"alg":"HS512"}"#), keys: [hmacKey]) == .unsupportedAlgorithm("HS512"))
+        #expect(reason(handMade(header: #"{"alg":"PS256"}"#), keys: [hmacKey]) == .unsupportedAlgorithm("PS256"))
+        // An implemented algorithm that no configured key is for: no key is tried.
+        #expect(reason(handMade(header: #"{"alg":"HS512"}"#), keys: [hmacKey]) == .keyNotFound(kid: nil))
         #expect(reason(handMade(header: #"{"alg":"HS256","crit":["exp"],"exp":1}"#), keys: [hmacKey]) == .unsupportedCriticalHeader(["exp"]))
         #expect(reason(handMade(header: #"{"alg":"HS256","crit":[]}"#), keys: [hmacKey]) == .unsupportedCriticalHeader([]))
         #expect(reason(handMade(header: #"{"alg":"HS256","b64":false,"crit":["b64"]}"#), keys: [hmacKey]) == .unsupportedCriticalHeader(["b64"]))
