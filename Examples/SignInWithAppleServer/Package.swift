@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.100.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
@@ -30,6 +32,7 @@ let package = Package(
             name: "SignInWithAppleServerKit",
             dependencies: [
                 .product(name: "AppleAuth", package: "PureJWT"),
+                .product(name: "AppStoreServer", package: "PureJWT"),
                 .product(name: "PureJWT", package: "PureJWT"),
                 .product(name: "PureSHA2", package: "PureJWT"),
                 .product(name: "AppleAuthHummingbird", package: "AppleAuthHummingbird"),
@@ -62,6 +65,10 @@ let package = Package(
                 // Signs the stand-in Apple's RS256 identity tokens at test time (PureJWT only verifies RSA).
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "PureX509", package: "PureJWT"),
+                // Builds the test's App Store certificate chain (PureX509 only reads certificates).
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

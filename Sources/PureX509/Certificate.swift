@@ -147,7 +147,10 @@ private struct TBSFields {
             }
             let serialNode = try tbs.next("serialNumber")
             let serial = try serialNode.integer()
-            guard !serial.isNegative, serial.twosComplement.count <= 20 else {
+            // RFC 5280 §4.1.2.2: positive, at most 20 octets. Counted without the sign byte DER adds to a
+            // value whose top bit is set: swift-certificates and other CAs draw 20 random bytes, and Go's
+            // x509 counts the same way.
+            guard !serial.isNegative, serial.twosComplement.drop(while: { $0 == 0 }).count <= 20 else {
                 throw ASN1Error(.invalidValue("the serial number must be positive and at most 20 octets (RFC 5280 §4.1.2.2)"), at: serialNode.offset)
             }
             let algorithmNode = try tbs.next("signature")

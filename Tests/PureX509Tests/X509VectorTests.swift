@@ -15,6 +15,7 @@ struct X509Vectors: Decodable {
     let chains: [Chain]
     let malformed: [Single]
     let wellFormed: Single
+    let wellFormedVariants: [Single]
 
     struct Chain: Decodable, Sendable, CustomTestStringConvertible {
         let name: String
@@ -78,6 +79,12 @@ struct X509ChainVectorTests {
             }
         }
         _ = try certificate(try #require(vectors).wellFormed.der)
+    }
+
+    @Test("unusual but valid encodings read", arguments: vectors?.wellFormedVariants ?? [])
+    func wellFormedVariant(_ vector: X509Vectors.Single) throws {
+        let read = try certificate(vector.der)
+        #expect(read.serialNumber.count == 20 && read.serialNumber.first == 0x80)
     }
 
     @Test("a policy that handles an unknown critical extension lets the chain pass, and its own rule can fail it")

@@ -217,7 +217,13 @@ assert assemble(items)[:4 + len(tbs_der)] is not None
 original = x509.load_der_x509_certificate(assemble(items))
 original.verify_directly_issued_by(intermediate)
 
+# Read, though unusual: a 20-octet serial whose top bit is set, which DER writes with a sign byte (21
+# content octets). swift-certificates draws such serials; RFC 5280's 20-octet limit counts the value.
+sign_byte_serial = assemble(replace(1, tlv(0x02, b"\x00\x80" + b"\x11" * 19)))
+x509.load_der_x509_certificate(sign_byte_serial).verify_directly_issued_by(intermediate)
+
 out = {"generator": "generate_x509_vectors.py (Python cryptography)", "now": NOW,
+       "wellFormedVariants": [{"name": "a 20-octet serial with its top bit set (21 content octets with the sign byte)", "der": b64(sign_byte_serial)}],
        "chains": chains, "malformed": [{"name": n, "der": b64(d)} for n, d in malformed],
        "wellFormed": {"name": "the leaf's TBSCertificate reassembled and re-signed", "der": b64(assemble(items))}}
 pathlib.Path(__file__).with_name("x509_vectors.json").write_text(json.dumps(out, indent=1) + "\n")

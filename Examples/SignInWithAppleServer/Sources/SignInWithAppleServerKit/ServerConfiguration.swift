@@ -31,6 +31,8 @@ public struct ServerConfiguration: Sendable {
     /// needs Apple answers 503 after this; a revocation is queued. Not an environment variable; tests
     /// shorten it.
     public var appleTimeout: Double = 10
+    /// App Store notifications (POST /appstore/notifications), when APPSTORE_ROOT_CERTIFICATE_FILE is set.
+    public var appStore: AppStoreSettings?
 
     /// Settings given directly (tests, or a server that reads them from elsewhere).
     public init(teamID: String, keyID: String, privateKeyPEM: String, clientIDs: [String], appleBaseURL: String,
@@ -70,7 +72,7 @@ public struct ServerConfiguration: Sendable {
         guard publicURL.hasPrefix("https://") || publicURL.hasPrefix("http://") else {
             throw ConfigurationError("PUBLIC_URL is \"\(publicURL)\": give the server's public http(s) URL, e.g. https://api.example.com")
         }
-        return ServerConfiguration(
+        var configuration = ServerConfiguration(
             teamID: try required("APPLE_TEAM_ID", "your 10-character Apple Developer team ID"),
             keyID: try required("APPLE_KEY_ID", "the 10-character ID of your Sign in with Apple key"),
             privateKeyPEM: pem, clientIDs: clientIDs,
@@ -78,6 +80,21 @@ public struct ServerConfiguration: Sendable {
             databasePath: try required("DATABASE_PATH", "the SQLite file to keep users in, e.g. ./users.sqlite"),
             host: host, port: port,
             publicURL: publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL)
+        if let rootFile = environment["APPSTORE_ROOT_CERTIFICATE_FILE"], !rootFile.isEmpty {
+            guard let root = FileManager.default.contents(atPath: rootFile) else {
+                throw ConfigurationError("APPSTORE_ROOT_CERTIFICATE_FILE: cannot read \(rootFile); download Apple Root CA - G3 from https://www.apple.com/certificateauthority/")
+            }
+            var appAppleID: Int64?
+            if let text = environment["APPSTORE_APP_APPLE_ID"], !text.isEmpty {
+                guard let number = Int64(text), number > 0 else {
+                    throw ConfigurationError("APPSTORE_APP_APPLE_ID is \"\(text)\": give the app's Apple ID from App Store Connect (App Information), a number")
+                }
+                appAppleID = number
+            }
+            configuration.appStore = AppStoreSettings(rootCertificates: [[UInt8](root)],
+                                                      bundleID: environment["APPSTORE_BUNDLE_ID"] ?? clientIDs[0], appAppleID: appAppleID)
+        }
+        return configuration
     }
 }
 

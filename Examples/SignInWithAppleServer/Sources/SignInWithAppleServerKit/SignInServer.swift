@@ -1,6 +1,7 @@
 // The server: routes for native and web sign-in, the signed-in user, account deletion, Apple's
 // notifications and health, on one SignInWithApple service and one SQLite store.
 
+import AppStoreServer
 import AppleAuth
 import AppleAuthAsyncHTTPClient
 import AppleAuthHummingbird
@@ -37,9 +38,24 @@ public func buildApplication(_ configuration: ServerConfiguration, transport: (a
     onceConfiguration.retryPolicy = .never
     let revoker = try SignInWithApple(configuration: onceConfiguration, transport: transport)
 
+    var appStore: AppStoreNotifications?
+    if let settings = configuration.appStore {
+        do { appStore = try AppStoreNotifications(settings) } catch {
+            throw ConfigurationError("APPSTORE_ROOT_CERTIFICATE_FILE or APPSTORE_APP_APPLE_ID: \(error)")
+        }
+    }
+
+    // Everything that can fail without the database has been checked; from here on a failure closes it
+    // (SQLiteNIO requires a connection to be closed before it is released).
     let store = try await UserStore.open(path: configuration.databasePath)
-    let sessions = try SessionTokens(key: .hs256(SymmetricKey(data: try await store.sessionSecret())),
+    let sessions: SessionTokens
+    do {
+        sessions = try SessionTokens(key: .hs256(SymmetricKey(data: try await store.sessionSecret())),
                                      issuer: configuration.publicURL, lifetime: 30 * 86_400)
+    } catch {
+        try? await store.close()
+        throw error
+    }
     let revocations = RevocationQueue(store: store, apple: revoker, logger: logger, pollInterval: pollInterval)
     let redirectURI = configuration.publicURL + "/auth/apple/callback"
 
@@ -135,6 +151,28 @@ public func buildApplication(_ configuration: ServerConfiguration, transport: (a
             logger.info("notification of a type this server does not handle", metadata: ["type": "\(type)"])
         }
         return .ok
+    }
+
+    // App Store Server Notifications V2, when configured.
+    if let appStore {
+        router.post("appstore/notifications") { request, _ -> HTTPResponse.Status in
+            // Notifications with their transaction and renewal info are about 15 KB; AppStoreServer takes 256 KB.
+            let body = try await request.appleBodyBytes(limit: 300 * 1024)
+            let notification: SignedDataVerifier.VerifiedNotification
+            do { notification = try appStore.verify(body: body) } catch let error as AppStoreVerificationError {
+                logger.warning("App Store notification refused", metadata: ["check": "\(error.check.identifier)", "error": "\(error)"])
+                return .badRequest
+            }
+            // Apple retries until it gets 200 and may deliver twice: record each notification once.
+            guard let id = notification.payload.notificationUUID, try await store.firstTimeNotification("appstore:" + id) else { return .ok }
+            try await store.recordAppStoreEvent(uuid: id, type: notification.payload.notificationType.rawValue,
+                                                subtype: notification.payload.subtype?.rawValue,
+                                                originalTransactionID: notification.transaction?.originalTransactionId,
+                                                productID: notification.transaction?.productId,
+                                                expires: notification.transaction?.expiresDate,
+                                                environment: notification.payload.data?.environment?.rawValue)
+            return .ok
+        }
     }
 
     return Application(router: router, configuration: .init(address: .hostname(configuration.host, port: configuration.port)),

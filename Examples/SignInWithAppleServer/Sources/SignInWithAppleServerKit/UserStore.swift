@@ -59,6 +59,11 @@ public actor UserStore {
             """,
             "CREATE TABLE IF NOT EXISTS processed_notifications (id TEXT PRIMARY KEY, processed_at REAL NOT NULL)",
             "CREATE TABLE IF NOT EXISTS web_states (state TEXT PRIMARY KEY, raw_nonce TEXT NOT NULL, client_id TEXT NOT NULL, created_at REAL NOT NULL)",
+            """
+            CREATE TABLE IF NOT EXISTS appstore_events (
+                notification_uuid TEXT PRIMARY KEY, type TEXT NOT NULL, subtype TEXT, original_transaction_id TEXT,
+                product_id TEXT, expires_at REAL, environment TEXT, received_at REAL NOT NULL)
+            """,
             "CREATE TABLE IF NOT EXISTS used_nonces (nonce TEXT PRIMARY KEY, used_at REAL NOT NULL)",
             "CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
         ] {
@@ -214,6 +219,30 @@ public actor UserStore {
             _ = try await rows("INSERT INTO processed_notifications (id, processed_at) VALUES (?, ?)",
                                [.text(id), .float(Date().timeIntervalSince1970)])
             return true
+        }
+    }
+
+    // MARK: App Store
+
+    /// Records a verified App Store notification's facts.
+    public func recordAppStoreEvent(uuid: String, type: String, subtype: String?, originalTransactionID: String?,
+                                    productID: String?, expires: Date?, environment: String?) async throws {
+        try await exclusively {
+            _ = try await rows("""
+                INSERT OR IGNORE INTO appstore_events (notification_uuid, type, subtype, original_transaction_id, product_id,
+                    expires_at, environment, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, [.text(uuid), .text(type), subtype.map { .text($0) } ?? .null, originalTransactionID.map { .text($0) } ?? .null,
+                      productID.map { .text($0) } ?? .null, expires.map { .float($0.timeIntervalSince1970) } ?? .null,
+                      environment.map { .text($0) } ?? .null, .float(Date().timeIntervalSince1970)])
+        }
+    }
+
+    /// The recorded App Store notifications, oldest first: (type, subtype, original transaction ID).
+    public func appStoreEvents() async throws -> [(type: String, subtype: String?, originalTransactionID: String?)] {
+        try await exclusively {
+            try await rows("SELECT type, subtype, original_transaction_id FROM appstore_events ORDER BY received_at").map { row in
+                (row.column("type")?.string ?? "", row.column("subtype")?.string, row.column("original_transaction_id")?.string)
+            }
         }
     }
 

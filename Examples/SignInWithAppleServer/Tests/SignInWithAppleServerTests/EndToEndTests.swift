@@ -14,6 +14,7 @@ import NIOCore
 import NIOHTTP1
 import PureP256
 import ServiceLifecycle
+import PureX509
 import SignInWithAppleServerKit
 import Testing
 
@@ -24,7 +25,8 @@ final class RunningServer: Sendable {
 
     var url: String { "http://127.0.0.1:\(port)" }
 
-    init(apple: StandInApple, databasePath: String, unknownKeyIDInterval: Double = 60, appleTimeout: Double = 10) async throws {
+    init(apple: StandInApple, databasePath: String, unknownKeyIDInterval: Double = 60, appleTimeout: Double = 10,
+         appStore: AppStoreSettings? = nil) async throws {
         var logger = Logger(label: "server-under-test")
         logger.logLevel = .warning
         var configuration = ServerConfiguration(
@@ -33,6 +35,7 @@ final class RunningServer: Sendable {
             host: "127.0.0.1", port: 0, publicURL: "http://127.0.0.1:0")
         configuration.unknownKeyIDInterval = unknownKeyIDInterval
         configuration.appleTimeout = appleTimeout
+        configuration.appStore = appStore
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let app = try await buildApplication(configuration, pollInterval: 0.2, logger: logger) { channel in
             continuation.yield(channel.localAddress?.port ?? 0)
@@ -402,6 +405,46 @@ extension EndToEndTests {
         try await Task.sleep(for: .seconds(2))
         #expect(apple.state.withLockedValue { $0.revoked } == ["rt-code-h"])
         #expect(try await second.terminate() == 0)
+        await apple.shutdown()
+    }
+}
+
+extension EndToEndTests {
+    @Test("App Store notifications: a verified one is recorded once (a redelivery changes nothing); a forged, altered, foreign-root or other-app one is 400")
+    func appStoreNotifications() async throws {
+        let apple = try await StandInApple()
+        let store = try StandInAppStore(), stranger = try StandInAppStore()
+        // The stand-in's root is a certificate PureX509 reads (swift-certificates wrote it).
+        _ = try PureX509.Certificate(derRepresentation: store.rootDER)
+        let database = FileManager.default.temporaryDirectory.appendingPathComponent("siwa-\(UUID().uuidString).sqlite").path
+        let server = try await RunningServer(apple: apple, databasePath: database,
+                                             appStore: AppStoreSettings(rootCertificates: [store.rootDER], bundleID: "com.example.app", appAppleID: nil))
+        let url = server.url + "/appstore/notifications"
+        let body = try store.notificationBody(uuid: "6f2a3b64-0001", bundleID: "com.example.app")
+        #expect(try await call(.POST, url, form: body).status == 200)
+        #expect(try await call(.POST, url, form: body).status == 200)   // Apple's redelivery
+
+        let signedPayload = try #require((try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: String])?["signedPayload"])
+        var parts = signedPayload.split(separator: ".").map(String.init)
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        parts[1] = StandInApple.base64url(Data(#"{"notificationType":"REFUND","notificationUUID":"forged","signedDate":\#(now)}"#.utf8))
+        let refusals = [
+            #"{"signedPayload": "\#(parts.joined(separator: "."))"}"#,                                       // payload changed
+            try stranger.notificationBody(uuid: "6f2a3b64-0002", bundleID: "com.example.app"),            // another root
+            try store.notificationBody(uuid: "6f2a3b64-0003", bundleID: "com.other.app"),                 // another app
+            try store.notificationBody(uuid: "6f2a3b64-0004", bundleID: "com.example.app", environment: "Production"), // no app Apple ID configured
+            "{}", "not json",
+        ]
+        for refused in refusals {
+            #expect(try await call(.POST, url, form: refused).status == 400, "\(refused.prefix(60))")
+        }
+        await server.stop()
+        try await Task.sleep(for: .milliseconds(200))
+        let reader = try await UserStore.open(path: database)
+        let events = try await reader.appStoreEvents()
+        try await reader.close()   // SQLiteNIO requires it before the connection is released
+        #expect(events.count == 1 && events.first?.type == "DID_RENEW" && events.first?.subtype == "BILLING_RECOVERY")
+        #expect(events.first?.originalTransactionID == "1000000001")
         await apple.shutdown()
     }
 }
