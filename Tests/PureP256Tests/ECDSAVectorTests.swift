@@ -87,7 +87,7 @@ struct ECDSAVectorTests {
         "ArithmeticError", "BerEncodedSignature", "EdgeCasePublicKey", "EdgeCaseShamirMultiplication", "IntegerOverflow",
         "InvalidEncoding", "InvalidSignature", "InvalidTypesInSignature", "MissingZero", "ModifiedInteger",
         "ModifiedSignature", "ModularInverse", "PointDuplication", "RangeCheck", "SmallRandS", "SpecialCaseHash",
-        "ValidSignature", "SignatureSize",
+        "ValidSignature", "SignatureSize", "Untruncatedhash",
     ]
 
     private func key(_ group: Group) throws -> P256.Signing.PublicKey {
@@ -117,5 +117,24 @@ struct ECDSAVectorTests {
             return try key(group).isValidSignature(signature, for: [UInt8](hex: test.msg))
         }
         #expect(run == 262)
+    }
+
+    @Test("Wycheproof ecdsa_secp256r1_sha512_test.json (DER signatures, SHA-512 digests truncated to 256 bits): every case")
+    func wycheproofSHA512DER() throws {
+        let run = try Wycheproof.run("ecdsa_secp256r1_sha512_test.json", groups: Group.self, knownFlags: Self.flags) { group, test in
+            #expect(group.sha == "SHA-512")
+            let signature = try P256.Signing.ECDSASignature(derRepresentation: [UInt8](hex: test.sig))
+            return try key(group).isValidSignature(signature, for: SHA512.hash(data: [UInt8](hex: test.msg)))
+        }
+        #expect(run == 554)
+    }
+
+    @Test("Wycheproof ecdsa_secp256r1_sha512_p1363_test.json (r‖s, SHA-512 digests): every case")
+    func wycheproofSHA512P1363() throws {
+        let run = try Wycheproof.run("ecdsa_secp256r1_sha512_p1363_test.json", groups: Group.self, knownFlags: Self.flags) { group, test in
+            let signature = try P256.Signing.ECDSASignature(rawRepresentation: [UInt8](hex: test.sig))
+            return try key(group).isValidSignature(signature, for: SHA512.hash(data: [UInt8](hex: test.msg)))
+        }
+        #expect(run == 332)
     }
 }
