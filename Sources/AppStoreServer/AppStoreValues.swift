@@ -140,7 +140,11 @@ public struct MillisecondsSince1970: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         if let wrappedValue {
-            try container.encode(Int64((wrappedValue.timeIntervalSince1970 * 1000).rounded()))
+            guard let milliseconds = Int64(exactly: (wrappedValue.timeIntervalSince1970 * 1000).rounded()) else {
+                throw EncodingError.invalidValue(wrappedValue, EncodingError.Context(
+                    codingPath: encoder.codingPath, debugDescription: "\(wrappedValue) is outside the range of milliseconds since 1970"))
+            }
+            try container.encode(milliseconds)
         } else {
             try container.encodeNil()
         }

@@ -3,6 +3,7 @@
 
 import AppStoreServer
 import Foundation
+import PureASN1
 import PureBase64
 import PureJWT
 
@@ -21,11 +22,13 @@ enum AppStoreCommand {
         """
 
     static func run(_ arguments: [String]) throws {
-        guard arguments.first == "verify" || arguments.first == "--help" || arguments.first == "-h" || arguments.isEmpty else {
-            throw ToolError.usage("unknown appstore command \"\(arguments[0])\"; the command is: appleauth appstore verify INPUT --root FILE")
+        switch arguments.first {
+        case "verify"?: break
+        case nil, "--help"?, "-h"?: print(help); return
+        case let other?: throw ToolError.usage("unknown appstore command \"\(other)\"; the command is: appleauth appstore verify INPUT --root FILE")
         }
         let args = try Arguments(Array(arguments.dropFirst()), flags: ["root", "bundle-id", "app-apple-id", "environment", "at"])
-        if args.wantsHelp || arguments.isEmpty || arguments.first != "verify" { print(help); return }
+        if args.wantsHelp { print(help); return }
         guard args.positional.count == 1 else { throw ToolError.usage("give exactly one INPUT (a JWS, a notification body, a file or -); see --help") }
         let roots = args.values("root")
         guard !roots.isEmpty else { throw ToolError.usage("missing --root FILE (Apple Root CA - G3 for real App Store data)") }
@@ -124,13 +127,17 @@ enum AppStoreCommand {
         }
     }
 
+    /// A certificate file's DER: the bytes themselves, or the body of a PEM "CERTIFICATE" block.
     private static func readCertificate(_ path: String) throws -> [UInt8] {
         let data = try readInput(path)
         let text = String(decoding: data, as: UTF8.self)
-        guard text.contains("-----BEGIN CERTIFICATE-----") else { return [UInt8](data) }
-        let body = text.components(separatedBy: "-----BEGIN CERTIFICATE-----")[1].components(separatedBy: "-----END CERTIFICATE-----")[0]
-        do { return try Base64.decodeIgnoringWhitespace(body) } catch {
-            throw ToolError.usage("\(path): the PEM certificate's body is not base64: \(error)")
+        guard text.contains("-----BEGIN ") else { return [UInt8](data) }
+        do {
+            let block = try PEM.parseSingle(text)
+            guard block.label == "CERTIFICATE" else { throw ToolError.usage("\(path): a PEM \"\(block.label)\" block, not a CERTIFICATE") }
+            return block.derBytes
+        } catch let error as ASN1Error {
+            throw ToolError.usage("\(path): \(error)")
         }
     }
 

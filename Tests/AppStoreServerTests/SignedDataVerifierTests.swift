@@ -58,25 +58,36 @@ struct SignedDataVerifierTests {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(TransactionPayload.self, from: Data(#"{"purchaseDate":"yesterday"}"#.utf8)) }
     }
 
-    @Test("the chain cache: one entry per chain, never letting a bad signature or an out-of-window time through")
+    @Test("the chain cache: one entry per chain; a cached chain never passes a bad signature, nor after its leaf expires")
     func chainCache() throws {
         let entry = try vector("real-session-pro-backend-transaction-1759302518835")
         let tampered = try vector("neg-real-payload-byte-flipped")
-        let verifier = try SignedDataVerifier(rootCertificates: [appleRoot], bundleID: try #require(entry.expected.bundleId), environment: .sandbox,
-                                              now: { Date(timeIntervalSince1970: 1_795_478_400) })
+        let bundle = try #require(entry.expected.bundleId)
+        // A clock the test moves: certificates checked at "now", so the cached chain must stop serving
+        // once the clock passes the leaf's end (2027-10-13).
+        final class Clock: @unchecked Sendable {
+            private let lock = NSLock()
+            private var value = Date(timeIntervalSince1970: 1_795_478_400)   // 2026-11-24
+            var now: Date { lock.withLock { value } }
+            func set(_ date: Date) { lock.withLock { value = date } }
+        }
+        let clock = Clock()
+        let verifier = try SignedDataVerifier(rootCertificates: [appleRoot], bundleID: bundle, environment: .sandbox,
+                                              validationTime: .now, now: { clock.now })
         #expect(verifier.cachedChainCount == 0)
         _ = try verifier.verifyTransaction(entry.jws)
         _ = try verifier.verifyTransaction(entry.jws)
         #expect(verifier.cachedChainCount == 1)
-        // The same verifier refuses a changed token, whatever it cached.
+        // The same verifier, cache warm, refuses a changed token.
         #expect(throws: AppStoreVerificationError.self) { try verifier.verifyRenewalInfo(tampered.jws) }
-        // A cached chain is not used for a time after the leaf's end.
-        let late = try SignedDataVerifier(rootCertificates: [appleRoot], bundleID: try #require(entry.expected.bundleId), environment: .sandbox,
-                                          validationTime: .at(Date(timeIntervalSince1970: 1_900_000_000)))
-        _ = try? late.verifyTransaction(entry.jws)
-        #expect(throws: AppStoreVerificationError.self) { try late.verifyTransaction(entry.jws) }
-        let uncached = try SignedDataVerifier(rootCertificates: [appleRoot], bundleID: try #require(entry.expected.bundleId),
-                                              environment: .sandbox, chainCacheCapacity: 0)
+        clock.set(Date(timeIntervalSince1970: 1_900_000_000))   // 2030
+        do {
+            _ = try verifier.verifyTransaction(entry.jws)
+            Issue.record("the cached chain verified after the leaf's end")
+        } catch {
+            #expect(error.check == .leafNotValidAtEffectiveDate, "\(error)")
+        }
+        let uncached = try SignedDataVerifier(rootCertificates: [appleRoot], bundleID: bundle, environment: .sandbox, chainCacheCapacity: 0)
         _ = try uncached.verifyTransaction(entry.jws)
         #expect(uncached.cachedChainCount == 0)
     }

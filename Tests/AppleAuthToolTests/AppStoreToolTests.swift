@@ -78,6 +78,14 @@ struct AppStoreToolTests {
         }
         let ok = try appleauth(["appstore", "verify", generated.jws, "--root", generatedRoot.path, "--at", "1748779200000"])
         #expect(ok.status == 0, "\(ok.stderr)")
+        // The root as PEM reads the same; a PEM block of another kind is a usage error.
+        let pemRoot = FileManager.default.temporaryDirectory.appendingPathComponent("root-\(UUID().uuidString).pem")
+        defer { try? FileManager.default.removeItem(at: pemRoot) }
+        let body = try Data(contentsOf: generatedRoot).base64EncodedString(options: .lineLength64Characters)
+        try "-----BEGIN CERTIFICATE-----\n\(body)\n-----END CERTIFICATE-----\n".write(to: pemRoot, atomically: true, encoding: .utf8)
+        #expect(try appleauth(["appstore", "verify", generated.jws, "--root", pemRoot.path, "--at", "1748779200000"]).status == 0)
+        try "-----BEGIN PUBLIC KEY-----\n\(body)\n-----END PUBLIC KEY-----\n".write(to: pemRoot, atomically: true, encoding: .utf8)
+        #expect(try appleauth(["appstore", "verify", generated.jws, "--root", pemRoot.path]).status == 2)
     }
 
     @Test("usage errors exit 2 with one line", arguments: [
