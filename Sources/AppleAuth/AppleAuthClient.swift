@@ -17,22 +17,25 @@ public struct AppleAuthClient: Sendable {
     public let baseURL: String
     private let secrets: AppleClientSecretCache
     private let sender: AppleRequestSender
+    private let revocationSender: AppleRequestSender
 
     /// - Parameters:
     ///   - transport: your HTTP client.
     ///   - configuration: the team ID, key ID, .p8 key and this client's ID.
     ///   - baseURL: Apple's endpoints (default https://appleid.apple.com); point it at a stand-in in tests.
-    ///   - retryPolicy: how repeatable requests are retried (an exchange never is once it may have reached
-    ///     Apple).
+    ///   - retryPolicy: how exchange, refresh and keys are retried and how long each call may take (an
+    ///     exchange is never sent again once it may have reached Apple).
+    ///   - revocationRetryPolicy: the same for revocations (`.background` by default: longer).
     ///   - secretLifetime: each client secret's lifetime in seconds (renewed five minutes before expiry).
     ///   - now: the clock (tests pass a fake one).
     public init(transport: any AppleHTTPTransport, configuration: AppleClientSecretConfiguration,
                 baseURL: String = AppleRequests.defaultBaseURL, retryPolicy: AppleRetryPolicy = AppleRetryPolicy(),
-                secretLifetime: Double = 86_400, now: @escaping @Sendable () -> Date = { Date() }) throws(AppleAuthError) {
+                revocationRetryPolicy: AppleRetryPolicy = .background, secretLifetime: Double = 86_400, now: @escaping @Sendable () -> Date = { Date() }) throws(AppleAuthError) {
         clientID = configuration.clientID
         self.baseURL = try AppleRequests.checkedBaseURL(baseURL)
         secrets = try AppleClientSecretCache(configuration: configuration, lifetime: secretLifetime, now: now)
         sender = AppleRequestSender(transport: transport, policy: try retryPolicy.validated(), now: now)
+        revocationSender = AppleRequestSender(transport: transport, policy: try revocationRetryPolicy.validated(), now: now)
     }
 
     /// Exchanges an authorization code for tokens. Sent at most once unless the connection never opened:
@@ -51,10 +54,11 @@ public struct AppleAuthClient: Sendable {
         return try AppleResponses.token(status: response.status, body: response.body)
     }
 
-    /// Revokes a token (required on account deletion). Succeeds only when Apple answered 2xx.
+    /// Revokes a token (required on account deletion), by the revocation retry policy. Succeeds only when
+    /// Apple answered 2xx.
     public func revoke(_ token: String, hint: AppleTokenTypeHint) async throws(AppleAuthError) {
         let secret = try await secrets.secret().token
-        let response = try await sender.send(AppleRequests.revoke(token, hint: hint, clientID: clientID, clientSecret: secret, baseURL: baseURL), .repeatable)
+        let response = try await revocationSender.send(AppleRequests.revoke(token, hint: hint, clientID: clientID, clientSecret: secret, baseURL: baseURL), .repeatable)
         try AppleResponses.revocation(status: response.status, body: response.body)
     }
 

@@ -6,6 +6,9 @@
 //   exponential back-off and "equal jitter", waiting at least Retry-After (RFC 9110 §10.2.3). A Retry-After
 //   longer than the policy allows ends the retries: the caller gets the answer as it is.
 // A 4xx other than 429 is never retried: a retry cannot fix an invalid code or secret.
+// Every call has one time limit, attempts and waits included: a caller is never kept longer than the
+// policy says, however the transport behaves. A wait that would end past the limit is not begun (the
+// last answer or error is the call's), and an attempt still in flight at the limit is cancelled.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -13,8 +16,12 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// How often and how long requests to Apple are retried. Values must be finite and ≥ 0 (checked when a
-/// client or service is created).
+/// How often and how long requests to Apple are retried, and the most time one call may take. Values must
+/// be finite and ≥ 0, the time limit > 0 (checked when a client or service is created).
+///
+/// The defaults suit a call a person is waiting on (a sign-in): while Apple refuses connections three
+/// attempts fail within about 1.5 s; while it accepts and never answers, the call ends at `timeLimit`.
+/// `background` suits revocations, which nobody watches and which must eventually arrive.
 public struct AppleRetryPolicy: Sendable, Hashable {
     /// Attempts in all, the first included (1: never retry).
     public var maximumAttempts: Int = 3
@@ -24,17 +31,28 @@ public struct AppleRetryPolicy: Sendable, Hashable {
     public var maximumBackoff: Double = 8
     /// The longest Retry-After honoured, in seconds; a longer one ends the retries.
     public var maximumRetryAfter: Double = 30
+    /// The longest one call may take, every attempt and wait included, in seconds (from 0.001 to 3600).
+    /// At the limit the attempt in flight is cancelled and the call throws `.transport` (with
+    /// `requestMayHaveReachedApple`); a retry whose wait would end past it is not made. The transport's
+    /// own per-request timeout still applies to each attempt.
+    public var timeLimit: Double = 10
 
-    /// A policy; the defaults retry twice, after about 0.5 s and 1 s.
-    public init(maximumAttempts: Int = 3, initialBackoff: Double = 0.5, maximumBackoff: Double = 8, maximumRetryAfter: Double = 30) {
+    /// A policy; the defaults retry twice, after about 0.5 s and 1 s, within 10 s in all.
+    public init(maximumAttempts: Int = 3, initialBackoff: Double = 0.5, maximumBackoff: Double = 8, maximumRetryAfter: Double = 30,
+                timeLimit: Double = 10) {
         self.maximumAttempts = maximumAttempts
         self.initialBackoff = initialBackoff
         self.maximumBackoff = maximumBackoff
         self.maximumRetryAfter = maximumRetryAfter
+        self.timeLimit = timeLimit
     }
 
-    /// No retries at all.
+    /// No retries at all (one attempt, within the default time limit).
     public static let never = AppleRetryPolicy(maximumAttempts: 1)
+
+    /// For calls nobody waits on (revocations, queues): 5 attempts, 1 s doubling to 8 s, within 60 s.
+    public static let background = AppleRetryPolicy(maximumAttempts: 5, initialBackoff: 1, maximumBackoff: 8,
+                                                    maximumRetryAfter: 30, timeLimit: 60)
 
     func validated() throws(AppleAuthError) -> AppleRetryPolicy {
         guard (1...100).contains(maximumAttempts) else {
@@ -43,6 +61,10 @@ public struct AppleRetryPolicy: Sendable, Hashable {
         for (name, value) in [("initialBackoff", initialBackoff), ("maximumBackoff", maximumBackoff), ("maximumRetryAfter", maximumRetryAfter)]
         where !(value.isFinite && value >= 0 && value <= 3600) {
             throw AppleAuthError(.invalidConfiguration("the retry policy's \(name) must be from 0 to 3600 seconds, not \(AppleAuthError.number(value))"))
+        }
+        guard timeLimit.isFinite, timeLimit >= 0.001, timeLimit <= 3600 else {
+            throw AppleAuthError(.invalidConfiguration(
+                "the retry policy's timeLimit must be from 0.001 to 3600 seconds, not \(AppleAuthError.number(timeLimit))"))
         }
         return self
     }
@@ -64,36 +86,72 @@ struct AppleRequestSender: Sendable {
     let now: @Sendable () -> Date
 
     /// The response to `request`: 2xx or not, as Apple last answered. Throws `.transport` when no answer
-    /// came.
+    /// came, or none within the policy's time limit.
     func send(_ request: AppleHTTPRequest, _ repeatability: Repeatability) async throws(AppleAuthError) -> AppleHTTPResponse {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(policy.timeLimit))
         var attempt = 1
         while true {
-            let wait: Double
+            let outcome: Result<AppleHTTPResponse, AppleAuthError>
+            let wait: Double?  // before the next attempt; nil: no next attempt
             do {
-                let response = try await transport.send(request)
-                let retryable = repeatability == .repeatable && (response.status == 429 || (500..<600).contains(response.status))
-                guard retryable, attempt < policy.maximumAttempts else { return response }
-                let backoff = policy.backoff(beforeRetry: attempt)
-                if let retryAfter = response.header("Retry-After").flatMap({ Self.retryAfterSeconds($0, now: now()) }) {
-                    guard retryAfter <= policy.maximumRetryAfter else { return response }
-                    wait = max(backoff, retryAfter)
-                } else {
-                    wait = backoff
-                }
+                let response = try await Self.answer(to: request, from: transport, before: deadline, clock: clock)
+                outcome = .success(response)
+                wait = retryWait(after: response, repeatability, attempt: attempt)
+            } catch is TimeLimitReached {
+                throw AppleAuthError(.transport("no answer from Apple within the call's time limit of "
+                                                + "\(AppleAuthError.number(policy.timeLimit)) s", requestMayHaveReachedApple: true))
+            } catch is CancellationError {
+                throw AppleAuthError(.transport("cancelled", requestMayHaveReachedApple: true))
             } catch {
-                if error is CancellationError { throw AppleAuthError(.transport("cancelled", requestMayHaveReachedApple: true)) }
                 let transportError = error as? AppleTransportError ?? AppleTransportError(.other, "\(error)")
+                outcome = .failure(AppleAuthError(.transport(transportError.message,
+                                                             requestMayHaveReachedApple: transportError.requestMayHaveReachedApple)))
                 let mayRetry = repeatability == .repeatable || !transportError.requestMayHaveReachedApple
-                guard mayRetry, attempt < policy.maximumAttempts else {
-                    throw AppleAuthError(.transport(transportError.message, requestMayHaveReachedApple: transportError.requestMayHaveReachedApple))
-                }
-                wait = policy.backoff(beforeRetry: attempt)
+                wait = mayRetry && attempt < policy.maximumAttempts ? policy.backoff(beforeRetry: attempt) : nil
             }
+            // A retry that could not even begin within the time limit is not made: the caller gets the
+            // last answer or error now rather than a timeout later.
+            guard let wait, clock.now.advanced(by: .seconds(wait)) < deadline else { return try outcome.get() }
             // At most max(maximumBackoff, maximumRetryAfter), both checked to be ≤ 3600 s.
-            do { try await Task.sleep(nanoseconds: UInt64(min(max(0, wait), 3600) * 1e9)) } catch {
+            do { try await Task.sleep(for: .seconds(min(max(0, wait), 3600))) } catch {
                 throw AppleAuthError(.transport("cancelled while waiting to retry", requestMayHaveReachedApple: true))
             }
             attempt += 1
+        }
+    }
+
+    /// The wait before retrying after `response`, or nil when it is the call's answer: only a repeatable
+    /// request's 429 or 5xx is retried, after the back-off or Retry-After, whichever is longer; a
+    /// Retry-After beyond the policy's maximum ends the retries.
+    private func retryWait(after response: AppleHTTPResponse, _ repeatability: Repeatability, attempt: Int) -> Double? {
+        let retryable = repeatability == .repeatable && (response.status == 429 || (500..<600).contains(response.status))
+        guard retryable, attempt < policy.maximumAttempts else { return nil }
+        let backoff = policy.backoff(beforeRetry: attempt)
+        guard let retryAfter = response.header("Retry-After").flatMap({ Self.retryAfterSeconds($0, now: now()) }) else { return backoff }
+        return retryAfter <= policy.maximumRetryAfter ? max(backoff, retryAfter) : nil
+    }
+
+    /// Thrown by `answer(to:from:before:clock:)` when the deadline passed first.
+    private struct TimeLimitReached: Error {}
+
+    /// One attempt, raced against the call's deadline: the loser is cancelled (transports must honour
+    /// cancellation, so the group's exit does not wait on a stalled request).
+    private static func answer(to request: AppleHTTPRequest, from transport: any AppleHTTPTransport,
+                               before deadline: ContinuousClock.Instant, clock: ContinuousClock) async throws -> AppleHTTPResponse {
+        try await withThrowingTaskGroup(of: AppleHTTPResponse?.self) { group in
+            group.addTask { try await transport.send(request) }
+            group.addTask {
+                try await Task.sleep(until: deadline, clock: clock)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let response = first else {
+                // The deadline passed (or the caller was cancelled while the timer was the first to end).
+                if Task.isCancelled { throw CancellationError() }
+                throw TimeLimitReached()
+            }
+            return response
         }
     }
 

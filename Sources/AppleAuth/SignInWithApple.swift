@@ -62,7 +62,8 @@ public struct SignInWithApple: Sendable {
         for clientID in configuration.clientIDs {
             guard let secretConfiguration = try configuration.clientSecretConfiguration(for: clientID) else { continue }
             clients[clientID] = try AppleAuthClient(transport: transport, configuration: secretConfiguration, baseURL: baseURL,
-                                                    retryPolicy: configuration.retryPolicy, secretLifetime: configuration.clientSecretLifetime,
+                                                    retryPolicy: configuration.retryPolicy, revocationRetryPolicy: configuration.revocationRetryPolicy,
+                                                    secretLifetime: configuration.clientSecretLifetime,
                                                     now: now)
         }
         self.configuration = configuration
@@ -126,13 +127,13 @@ public struct SignInWithApple: Sendable {
         try await client(clientID).exchange(code: code, redirectURI: redirectURI)
     }
 
-    /// Validates a refresh token (retried on 5xx and transport errors).
+    /// Validates a refresh token (retried on 5xx and transport errors by `configuration.retryPolicy`).
     public func refresh(_ refreshToken: String, clientID: String) async throws(AppleAuthError) -> AppleTokenResponse {
         try await client(clientID).refresh(refreshToken)
     }
 
-    /// Revokes a token — required when a user deletes their account (retried on 5xx and transport errors).
-    /// Returns only once Apple answered 2xx.
+    /// Revokes a token — required when a user deletes their account (retried on 5xx and transport errors
+    /// by `configuration.revocationRetryPolicy`). Returns only once Apple answered 2xx.
     public func revoke(_ token: String, hint: AppleTokenTypeHint = .refreshToken, clientID: String) async throws(AppleAuthError) {
         try await client(clientID).revoke(token, hint: hint)
     }

@@ -34,9 +34,12 @@ public struct SignInWithAppleConfiguration: Sendable {
     public var clientSecretLifetime: Double = 86_400
     /// The key cache's timings.
     public var keyCachePolicy: JSONWebKeySetCache.Policy = JSONWebKeySetCache.Policy()
-    /// How repeatable requests (refresh, revoke, keys) are retried; an exchange never is once it may
-    /// have reached Apple.
+    /// How the calls a person waits on (code exchange, refresh, key fetches) are retried and how long each
+    /// may take in all (10 s by default); an exchange is never sent again once it may have reached Apple.
     public var retryPolicy: AppleRetryPolicy = AppleRetryPolicy()
+    /// How revocations are retried and how long each may take (`.background`: 5 attempts within 60 s).
+    /// A server that queues revocations itself sets `.never` and retries on its own schedule.
+    public var revocationRetryPolicy: AppleRetryPolicy = .background
 
     /// A configuration for the whole server side: verification, code exchange, refresh and revocation.
     /// - Parameters:

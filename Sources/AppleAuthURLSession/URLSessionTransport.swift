@@ -19,7 +19,7 @@ public struct URLSessionTransport: AppleHTTPTransport {
     /// - Parameters:
     ///   - timeout: the deadline of one request, from 0.001 to 3600 seconds.
     ///   - maximumResponseSize: the largest response body accepted, in bytes.
-    public init(timeout: TimeInterval = 15, maximumResponseSize: Int = 1 << 20) throws(AppleAuthError) {
+    public init(timeout: TimeInterval = 10, maximumResponseSize: Int = 1 << 20) throws(AppleAuthError) {
         guard timeout >= 0.001, timeout <= 3600 else {
             throw AppleAuthError(.invalidConfiguration("the transport's timeout must be from 0.001 to 3600 seconds, not \(timeout)"))
         }

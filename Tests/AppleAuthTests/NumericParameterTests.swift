@@ -36,9 +36,13 @@ struct NumericParameterTests {
         let configuration = try AppleClientSecretConfiguration(teamID: "DEF123GHIJ", keyID: "ABC123DEFG", clientID: "com.example.app",
                                                                privateKeyPEM: VectorFiles.text("test.p8"))
         let transport = try URLSessionTransport()
-        for policy in [AppleRetryPolicy(initialBackoff: value), AppleRetryPolicy(maximumBackoff: value), AppleRetryPolicy(maximumRetryAfter: value)] {
+        for policy in [AppleRetryPolicy(initialBackoff: value), AppleRetryPolicy(maximumBackoff: value), AppleRetryPolicy(maximumRetryAfter: value),
+                       AppleRetryPolicy(timeLimit: value)] {
             #expect(throws: AppleAuthError.self) { try AppleAuthClient(transport: transport, configuration: configuration, retryPolicy: policy) }
             #expect(throws: AppleAuthError.self) { try AppleKeyCache(transport: transport, retryPolicy: policy) }
+            #expect(throws: AppleAuthError.self) {
+                try AppleAuthClient(transport: transport, configuration: configuration, revocationRetryPolicy: policy)
+            }
         }
         #expect(throws: AppleAuthError.self) { try AppleAuthClient(transport: transport, configuration: configuration, secretLifetime: value) }
         #expect(throws: AppleAuthError.self) { try URLSessionTransport(timeout: value) }

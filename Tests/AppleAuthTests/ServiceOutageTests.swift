@@ -66,6 +66,7 @@ func makeService(_ server: StandInServer, clock: TestClock, timeout: Double = 30
                                                          privateKeyPEM: VectorFiles.text("test.p8"), clientIDs: clientIDs)
     configuration.baseURL = server.baseURL
     configuration.retryPolicy = testRetries
+    configuration.revocationRetryPolicy = testRetries
     return try SignInWithApple(configuration: configuration, transport: transport ?? URLSessionTransport(timeout: timeout),
                                onKeyCacheEvent: events, now: { clock.now })
 }
