@@ -18,8 +18,7 @@ import Darwin
 /// Sends AppleAuth's requests with an AsyncHTTPClient `HTTPClient`.
 ///
 /// ```swift
-/// let apple = try SignInWithApple(configuration: configuration,
-///                                 transport: try AsyncHTTPClientTransport(client: .shared))
+/// let apple = try SignInWithApple(configuration: configuration, transport: try AsyncHTTPClientTransport())
 /// ```
 ///
 /// Failures are `AppleTransportError`s. `.connectionFailed`: the request never had a connection (refused,
@@ -27,9 +26,11 @@ import Darwin
 /// passed after the request had a connection. `.other`: anything else, including a response larger than
 /// `maximumResponseSize`. Cancelling the calling task cancels the request and throws `CancellationError`.
 ///
-/// With AsyncHTTPClient's default `retryConnectionEstablishment`, a refused connection is retried until
-/// the deadline, so an outage costs the whole timeout before `.connectionFailed`; a client configured
-/// with `connectionPool.retryConnectionEstablishment = false` fails at once.
+/// By default requests go through `sharedClient`, which fails an attempt at once when Apple refuses the
+/// connection or its name does not resolve, so that AppleAuth's retry policy alone decides what happens
+/// next. A client of your own with AsyncHTTPClient's default `retryConnectionEstablishment` (true) keeps
+/// retrying a refused connection until the deadline: each attempt then costs the whole timeout, and a
+/// sign-in during an outage waits the retry policy's whole time limit.
 public struct AsyncHTTPClientTransport: AppleHTTPTransport {
     /// The client requests go through; not shut down by the transport.
     public let client: HTTPClient
@@ -38,11 +39,22 @@ public struct AsyncHTTPClientTransport: AppleHTTPTransport {
     /// Responses larger than this many bytes are refused (Apple's are a few KB).
     public let maximumResponseSize: Int
 
+    /// The client transports use unless given one: one per process, never shut down (like
+    /// `HTTPClient.shared`, on the same event loop group), with AsyncHTTPClient's shared configuration
+    /// except that a connection that cannot be made fails its request at once instead of being retried
+    /// until the deadline (`retryConnectionEstablishment` false), and a connection attempt gives up after
+    /// 3 s (Apple's endpoints accept within a fraction of that; an address that drops packets should not
+    /// hold a sign-in). Do not shut it down.
+    public static var sharedClient: HTTPClient { appleClient }
+
     /// - Parameters:
-    ///   - client: the `HTTPClient` to use (your application's, or `HTTPClient.shared`).
-    ///   - timeout: the deadline of one request, from 0.001 to 3600 seconds.
+    ///   - client: the `HTTPClient` to use: `sharedClient` by default; yours, if you want its configuration
+    ///     (proxies, TLS) — see the type's note on `retryConnectionEstablishment`.
+    ///   - timeout: the deadline of one request, from 0.001 to 3600 seconds (10 by default; a call's retries
+    ///     are bounded by the retry policy's `timeLimit`).
     ///   - maximumResponseSize: the largest response body accepted, from 1 byte to 64 MiB.
-    public init(client: HTTPClient = .shared, timeout: Double = 15, maximumResponseSize: Int = 1 << 20) throws(AppleAuthError) {
+    public init(client: HTTPClient = AsyncHTTPClientTransport.sharedClient, timeout: Double = 10,
+                maximumResponseSize: Int = 1 << 20) throws(AppleAuthError) {
         guard timeout >= 0.001, timeout <= 3600 else {
             throw AppleAuthError(.invalidConfiguration("the transport's timeout must be from 0.001 to 3600 seconds, not \(timeout)"))
         }
@@ -146,3 +158,12 @@ public struct AsyncHTTPClientTransport: AppleHTTPTransport {
         return false
     }
 }
+
+/// `AsyncHTTPClientTransport.sharedClient`. A global is never deinitialised, so the client needs no
+/// shutdown (AsyncHTTPClient asserts, in debug builds, that a client is shut down before it is released).
+private let appleClient: HTTPClient = {
+    var configuration = HTTPClient.Configuration.singletonConfiguration
+    configuration.connectionPool.retryConnectionEstablishment = false
+    configuration.timeout.connect = .seconds(3)
+    return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+}()

@@ -13,13 +13,6 @@ import Testing
 
 @Suite("AsyncHTTPClientTransport")
 struct AsyncHTTPClientTransportTests {
-    /// A client that fails a refused connection at once instead of retrying it until the deadline.
-    static let failFastClient: HTTPClient = {
-        var configuration = HTTPClient.Configuration()
-        configuration.connectionPool.retryConnectionEstablishment = false
-        return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
-    }()
-
     private func transportError(_ body: () async throws -> Void) async -> AppleTransportError? {
         do {
             try await body()
@@ -73,21 +66,59 @@ struct AsyncHTTPClientTransportTests {
         #expect(server.requests.first?.body.isEmpty == true)
     }
 
-    @Test("a refused connection is .connectionFailed: at once with a fail-fast client, at the deadline with the default one")
+    @Test("a refused connection is .connectionFailed: at once with the default client, at the deadline with HTTPClient.shared")
     func refused() async throws {
         let port = try await TestHTTPServer.closedPort()
         let request = AppleHTTPRequest(method: "GET", url: "http://127.0.0.1:\(port)/auth/keys", headers: [:], body: "")
 
         var start = DispatchTime.now()
-        let fast = await transportError { _ = try await AsyncHTTPClientTransport(client: Self.failFastClient, timeout: 10).send(request) }
+        let fast = await transportError { _ = try await AsyncHTTPClientTransport().send(request) }
         #expect(fast?.kind == .connectionFailed)
         #expect(fast?.requestMayHaveReachedApple == false)
-        #expect(seconds(since: start) < 5)
+        #expect(seconds(since: start) < 1, "the default client took \(seconds(since: start)) s to report a refused connection")
 
+        // HTTPClient.shared retries connection establishment: the same refusal costs the whole deadline.
         start = DispatchTime.now()
-        let patient = await transportError { _ = try await AsyncHTTPClientTransport(timeout: 0.5).send(request) }
+        let patient = await transportError { _ = try await AsyncHTTPClientTransport(client: .shared, timeout: 1.5).send(request) }
         #expect(patient?.kind == .connectionFailed)
-        #expect(seconds(since: start) < 5)
+        #expect(seconds(since: start) >= 1.4 && seconds(since: start) < 5)
+    }
+
+    @Test("the default client is one per process, and the default timeout 10 s")
+    func defaultClient() throws {
+        #expect(try AsyncHTTPClientTransport().client === AsyncHTTPClientTransport.sharedClient)
+        #expect(try AsyncHTTPClientTransport().timeout == 10)
+    }
+
+    @Test("default settings: while Apple refuses connections a sign-in's exchange fails within 5 s; while it never answers, at the 10 s timeout")
+    func outageTimesWithDefaults() async throws {
+        let key = P256.Signing.PrivateKey()
+        func service(_ baseURL: String) throws -> SignInWithApple {
+            var configuration = try SignInWithAppleConfiguration(teamID: "TEAM123456", keyID: "KEY1234567",
+                                                                 privateKeyPEM: key.pemRepresentation, clientIDs: ["com.example.app"])
+            configuration.baseURL = baseURL
+            return try SignInWithApple(configuration: configuration, transport: AsyncHTTPClientTransport())
+        }
+        let port = try await TestHTTPServer.closedPort()
+        var start = DispatchTime.now()
+        let refused = try await #require(throws: AppleAuthError.self) {
+            try await service("http://127.0.0.1:\(port)").exchange(code: "c", clientID: "com.example.app")
+        }
+        let refusedTime = seconds(since: start)
+        #expect(refused.httpStatus == 503)
+        guard case .transport(_, requestMayHaveReachedApple: false) = refused.reason else { Issue.record("\(refused)"); return }
+        #expect(refusedTime < 5, "a refused exchange took \(refusedTime) s")
+
+        let silent = try await TestHTTPServer { _ in .hang }
+        defer { Task { try? await silent.shutdown() } }
+        start = DispatchTime.now()
+        let timedOut = try await #require(throws: AppleAuthError.self) {
+            try await service(silent.baseURL).exchange(code: "c", clientID: "com.example.app")
+        }
+        let silentTime = seconds(since: start)
+        #expect(timedOut.httpStatus == 503)
+        #expect(silentTime >= 9 && silentTime < 11, "a silent Apple held the exchange \(silentTime) s")
+        #expect(silent.requests.count == 1)
     }
 
     @Test("no answer, or a head and then silence, is .timedOut at the deadline")
@@ -169,7 +200,7 @@ struct AsyncHTTPClientTransportTests {
     func exchangeRetryRules() async throws {
         let key = P256.Signing.PrivateKey()
         let tokens = #"{"access_token":"a","token_type":"Bearer","expires_in":3600,"refresh_token":"r","id_token":"i"}"#
-        func service(_ baseURL: String, client: HTTPClient = .shared, timeout: Double) throws -> SignInWithApple {
+        func service(_ baseURL: String, client: HTTPClient = AsyncHTTPClientTransport.sharedClient, timeout: Double) throws -> SignInWithApple {
             var configuration = try SignInWithAppleConfiguration(teamID: "TEAM123456", keyID: "KEY1234567",
                                                                  privateKeyPEM: key.pemRepresentation, clientIDs: ["com.example.app"])
             configuration.baseURL = baseURL
@@ -198,7 +229,7 @@ struct AsyncHTTPClientTransportTests {
         // Never connected: retried (three attempts), then a transport error.
         let port = try await TestHTTPServer.closedPort()
         do {
-            _ = try await service("http://127.0.0.1:\(port)", client: Self.failFastClient, timeout: 5)
+            _ = try await service("http://127.0.0.1:\(port)", timeout: 5)
                 .exchange(code: "c3", clientID: "com.example.app")
             Issue.record("an exchange against a closed port succeeded")
         } catch let error as AppleAuthError {
