@@ -1,6 +1,8 @@
 // The SignInWithApple service and the session tokens, configured once on the Application and reached
-// from every request as `req.appleAuth`. Requests to Apple go through Vapor's own HTTP client
-// (`app.http.client.shared`), so they share its connection pool and configuration.
+// from every request as `req.appleAuth`. Requests to Apple go through AppleAuthAsyncHTTPClient's own
+// client, not Vapor's: Vapor's (AsyncHTTPClient's defaults) retries a refused connection until the
+// deadline, which would hold a sign-in for half a minute during an Apple outage, and changing Vapor's
+// client would change it for the rest of the application.
 
 import AppleAuth
 import AppleAuthAsyncHTTPClient
@@ -17,17 +19,24 @@ extension Application {
         private struct ServiceKey: StorageKey { typealias Value = SignInWithApple }
         private struct SessionsKey: StorageKey { typealias Value = SessionTokens }
 
-        /// Makes the service from `configuration`, sending through Vapor's HTTP client with a deadline of
-        /// `timeout` seconds per request. Call once, at startup.
+        /// Makes the service from `configuration`. Call once, at startup.
+        ///
+        /// Requests go through `AsyncHTTPClientTransport.sharedClient` unless `client` is given: a client
+        /// that fails a refused connection at once, so that during an Apple outage a sign-in answers 503
+        /// within seconds. Vapor's own client is not used or changed; pass `app.http.client.shared` to use
+        /// its settings (proxies, TLS) — it retries a refused connection until the deadline unless you set
+        /// `app.http.client.configuration.connectionPool.retryConnectionEstablishment = false`.
         /// - Parameters:
-        ///   - configuration: team ID, key ID, .p8 key, client IDs and policies.
+        ///   - configuration: team ID, key ID, .p8 key, client IDs and policies (`retryPolicy.timeLimit`
+        ///     bounds each call to Apple, retries included).
         ///   - timeout: the deadline of one request to Apple, in seconds.
+        ///   - client: the HTTP client for requests to Apple (see above).
         ///   - onKeyCacheEvent: called when Apple's keys are fetched, a fetch fails, or stale keys are served.
         ///   - now: the clock (tests pass a fixed one).
-        public func configure(_ configuration: SignInWithAppleConfiguration, timeout: Double = 15,
+        public func configure(_ configuration: SignInWithAppleConfiguration, timeout: Double = 10, client: HTTPClient? = nil,
                               onKeyCacheEvent: (@Sendable (AppleKeyCache.Event) -> Void)? = nil,
                               now: @escaping @Sendable () -> Date = { Date() }) throws {
-            let transport = try AsyncHTTPClientTransport(client: application.http.client.shared, timeout: timeout)
+            let transport = try AsyncHTTPClientTransport(client: client ?? AsyncHTTPClientTransport.sharedClient, timeout: timeout)
             use(try SignInWithApple(configuration: configuration, transport: transport, onKeyCacheEvent: onKeyCacheEvent, now: now))
         }
 

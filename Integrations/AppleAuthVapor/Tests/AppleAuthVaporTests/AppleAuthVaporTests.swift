@@ -1,6 +1,6 @@
 // AppleAuthVapor in a running Vapor application over real HTTP (VaporTesting's `.running` mode): the
-// service configured on the Application and reached as `req.appleAuth`, its requests sent through Vapor's
-// own HTTP client to a stand-in Apple served by a second Vapor application, session tokens through the
+// service configured on the Application and reached as `req.appleAuth`, its requests sent through
+// AppleAuthAsyncHTTPClient's client to a stand-in Apple served by a second Vapor application, session tokens through the
 // authenticator, and AppleAuth's failures as JSON errors. Tokens: Vectors/tokens.json (Python
 // `cryptography`).
 
@@ -41,11 +41,16 @@ private struct SignedIn: Content { let userID: String; let sessionToken: String;
 private final class StandInApple: Sendable {
     let app: Application
     let port: Int
-    private let state = NIOLockedValueBox((down: false, tokenRequests: [String]()))
+    private let state = NIOLockedValueBox((down: false, silent: false, tokenRequests: [String]()))
 
     var down: Bool {
         get { state.withLockedValue { $0.down } }
         set { state.withLockedValue { $0.down = newValue } }
+    }
+    /// Accepts token requests and answers only after 12 s (longer than the default 10 s timeout).
+    var silent: Bool {
+        get { state.withLockedValue { $0.silent } }
+        set { state.withLockedValue { $0.silent = newValue } }
     }
     var tokenRequests: [String] { state.withLockedValue { $0.tokenRequests } }
 
@@ -58,7 +63,8 @@ private final class StandInApple: Sendable {
         }
         app.post("auth", "token") { request -> Response in
             let form = request.body.string ?? ""
-            let down = state.withLockedValue { value -> Bool in value.tokenRequests.append(form); return value.down }
+            let (down, silent) = state.withLockedValue { value in value.tokenRequests.append(form); return (value.down, value.silent) }
+            if silent { try await Task.sleep(for: .seconds(12)) }
             if down { return Response(status: .serviceUnavailable) }
             return Response(status: .ok, headers: ["Content-Type": "application/json"],
                             body: .init(string: #"{"access_token":"a","token_type":"Bearer","expires_in":3600,"refresh_token":"r-1","id_token":"x.y.z"}"#))
@@ -86,6 +92,11 @@ struct AppleAuthVaporTests {
         configuration.baseURL = "http://127.0.0.1:\(stand.port)"
         configuration.retryPolicy = .never
         try app.appleAuth.configure(configuration, timeout: 5, now: { Self.now })
+        try addRoutes(app)
+    }
+
+    /// The README's session tokens and routes.
+    private func addRoutes(_ app: Application) throws {
         app.appleAuth.useSessions(try SessionTokens(key: .hs256(SymmetricKey(data: Array("session secret for the tests, 32+".utf8))),
                                                     issuer: "https://api.example.com", now: { Self.now }))
 
@@ -131,7 +142,7 @@ struct AppleAuthVaporTests {
         try? response.content.decode([String: String].self)["error"]
     }
 
-    @Test("sign in with a code: keys and the exchange go through Vapor's client to the stand-in; the session works on /me")
+    @Test("sign in with a code: keys and the exchange reach the stand-in over HTTP; the session works on /me")
     func signIn() async throws {
         let vectors = Vectors.file.vectors
         try await withApps { tester, stand in
@@ -184,6 +195,45 @@ struct AppleAuthVaporTests {
                 #expect(errorCode(response) == "apple_unavailable")
                 #expect(response.headers.first(name: .retryAfter) == "5")
             }
+        }
+    }
+
+    @Test("default settings, configured as the README does: Apple silent answers 503 within the 10 s timeout plus a second, Apple refusing connections within 5 s")
+    func outageTimesWithDefaults() async throws {
+        let vectors = Vectors.file.vectors
+        let stand = try await StandInApple()
+        var standRunning = true
+        defer { if standRunning { Task { try? await stand.shutdown() } } }
+        try await withApp(configure: { app in
+            var configuration = try SignInWithAppleConfiguration(teamID: "TEAM123456", keyID: "KEY1234567",
+                                                                 privateKeyPEM: P256.Signing.PrivateKey().pemRepresentation,
+                                                                 clientIDs: ["com.example.app"])
+            configuration.baseURL = "http://127.0.0.1:\(stand.port)"
+            try app.appleAuth.configure(configuration, now: { Self.now })   // every timing as shipped
+            try addRoutes(app)
+        }) { app in
+            let tester = try app.testing(method: .running(port: 0))
+            let body = try json(AppleSignInRequest(identityToken: vectors.code_token, authorizationCode: vectors.code, nonce: vectors.raw_nonce))
+            func signIn(expecting status: HTTPStatus) async throws -> Double {
+                let start = ContinuousClock.now
+                try await tester.test(.POST, "auth/apple", headers: jsonHeaders, body: body) { response in
+                    #expect(response.status == status)
+                    if status == .serviceUnavailable { #expect(errorCode(response) == "apple_unavailable") }
+                }
+                let elapsed = ContinuousClock.now - start
+                return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            }
+            _ = try await signIn(expecting: .ok)   // Apple's keys are now cached
+
+            stand.silent = true
+            let silentTime = try await signIn(expecting: .serviceUnavailable)
+            #expect(silentTime >= 9 && silentTime < 11, "a silent Apple held the sign-in \(silentTime) s")
+            #expect(stand.tokenRequests.count == 2)   // the exchange was sent once
+
+            try await stand.shutdown()
+            standRunning = false
+            let refusedTime = try await signIn(expecting: .serviceUnavailable)
+            #expect(refusedTime < 5, "a refused Apple held the sign-in \(refusedTime) s")
         }
     }
 
