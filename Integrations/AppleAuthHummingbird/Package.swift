@@ -14,6 +14,8 @@ let package = Package(
     ],
     dependencies: [
         .package(name: "PureJWT", path: "../.."),
+        // Tests only: the transport the README sends with, measured with its default settings.
+        .package(name: "AppleAuthAsyncHTTPClient", path: "../AppleAuthAsyncHTTPClient"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
     ],
@@ -32,6 +34,7 @@ let package = Package(
             dependencies: [
                 "AppleAuthHummingbird",
                 .product(name: "AppleAuth", package: "PureJWT"),
+                .product(name: "AppleAuthAsyncHTTPClient", package: "AppleAuthAsyncHTTPClient"),
                 .product(name: "PureJWT", package: "PureJWT"),
                 .product(name: "PureSHA2", package: "PureJWT"),
                 .product(name: "PureP256", package: "PureJWT"),

@@ -31,12 +31,13 @@ public func buildApplication(_ configuration: ServerConfiguration, transport: (a
                                                               clientIDs: configuration.clientIDs)
     appleConfiguration.baseURL = configuration.appleBaseURL
     appleConfiguration.keyCachePolicy.unknownKeyIDInterval = configuration.unknownKeyIDInterval
-    let transport = try transport ?? AsyncHTTPClientTransport(client: .shared, timeout: configuration.appleTimeout)
+    // Revocations retry on their own schedule (RevocationQueue), so each of their requests is sent once.
+    appleConfiguration.revocationRetryPolicy = .never
+    // AppleAuthAsyncHTTPClient's own client: a refused connection fails its attempt at once, so a sign-in
+    // during an Apple outage answers 503 within seconds (AsyncHTTPClient's shared client would retry the
+    // connection until the timeout, three times over).
+    let transport = try transport ?? AsyncHTTPClientTransport(timeout: configuration.appleTimeout)
     let apple = try SignInWithApple(configuration: appleConfiguration, transport: transport)
-    // Revocations retry on their own schedule (RevocationQueue), so their requests are sent once each.
-    var onceConfiguration = appleConfiguration
-    onceConfiguration.retryPolicy = .never
-    let revoker = try SignInWithApple(configuration: onceConfiguration, transport: transport)
 
     var appStore: AppStoreNotifications?
     if let settings = configuration.appStore {
@@ -56,7 +57,7 @@ public func buildApplication(_ configuration: ServerConfiguration, transport: (a
         try? await store.close()
         throw error
     }
-    let revocations = RevocationQueue(store: store, apple: revoker, logger: logger, pollInterval: pollInterval)
+    let revocations = RevocationQueue(store: store, apple: apple, logger: logger, pollInterval: pollInterval)
     let redirectURI = configuration.publicURL + "/auth/apple/callback"
 
     let router = Router(context: ServerContext.self)

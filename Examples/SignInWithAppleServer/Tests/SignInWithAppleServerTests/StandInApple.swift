@@ -39,7 +39,7 @@ final class StandInApple: Sendable {
     static let teamID = "TEAM123456"
     static let keyID = "KEY1234567"
     /// How long a slow stand-in takes to answer.
-    static let slowDelay: Duration = .seconds(4)
+    static let slowDelay: Duration = .seconds(12)
     let p8: PureP256.P256.Signing.PrivateKey
     let clientIDs: [String]
     let state: NIOLockedValueBox<State>

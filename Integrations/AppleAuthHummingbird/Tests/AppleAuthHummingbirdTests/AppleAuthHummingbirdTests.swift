@@ -4,6 +4,7 @@
 // right status, Apple's callback and notification bodies.
 
 import AppleAuth
+import AppleAuthAsyncHTTPClient
 import AppleAuthHummingbird
 import Foundation
 import Hummingbird
@@ -13,6 +14,7 @@ import NIOCore
 import PureJWT
 import PureP256
 import PureSHA2
+import Synchronization
 import Testing
 
 private struct Vectors: Decodable {
@@ -51,13 +53,16 @@ struct AppleAuthHummingbirdTests {
     typealias Context = BasicAuthRequestContext<SessionClaims>
     static let now = Date(timeIntervalSince1970: Vectors.file.vectors.now)
 
-    static func makeApplication() throws -> some ApplicationProtocol {
+    /// The README's application. By default Apple is unreachable at once and nothing is retried; the
+    /// outage-time test passes a real transport and keeps every default.
+    static func makeApplication(transport: any AppleHTTPTransport = UnreachableApple(), baseURL: String = "http://127.0.0.1:9",
+                                retryPolicy: AppleRetryPolicy? = .never) throws -> some ApplicationProtocol {
         var configuration = try SignInWithAppleConfiguration(teamID: "TEAM123456", keyID: "KEY1234567",
                                                              privateKeyPEM: P256.Signing.PrivateKey().pemRepresentation,
                                                              clientIDs: ["com.example.app"])
-        configuration.retryPolicy = .never
-        configuration.baseURL = "http://127.0.0.1:9"
-        let apple = try SignInWithApple(configuration: configuration, transport: UnreachableApple(),
+        if let retryPolicy { configuration.retryPolicy = retryPolicy }
+        configuration.baseURL = baseURL
+        let apple = try SignInWithApple(configuration: configuration, transport: transport,
                                         fixedKeySet: try JSONWebKeySet(json: Vectors.file.jwks), now: { now })
         let sessions = try SessionTokens(key: .hs256(SymmetricKey(data: Array("session secret for the tests, 32+".utf8))),
                                          issuer: "https://api.example.com", now: { now })
@@ -166,6 +171,51 @@ struct AppleAuthHummingbirdTests {
         }
     }
 
+    /// A sign-in with a code that Apple cannot answer: 503 apple_unavailable, and the seconds it took.
+    private static func timedSignIn(_ client: some TestClientProtocol) async throws -> Double {
+        let vectors = Vectors.file.vectors
+        let body = AppleSignInRequest(identityToken: vectors.code_token, authorizationCode: vectors.code, nonce: vectors.raw_nonce)
+        let start = ContinuousClock.now
+        try await client.execute(uri: "/auth/apple", method: .post, headers: [.contentType: "application/json"],
+                                 body: ByteBuffer(bytes: try JSONEncoder().encode(body))) { response in
+            #expect(response.status == .serviceUnavailable)
+            let error = (try? JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: String])?["error"]
+            #expect(error == "apple_unavailable")
+        }
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    @Test("default settings, the README's AsyncHTTPClientTransport(): Apple silent answers 503 within the 10 s timeout plus a second, Apple refusing connections within 5 s")
+    func outageTimesWithDefaults() async throws {
+        // A stand-in Apple that accepts the exchange and answers only after 12 s.
+        let standIn = Router()
+        let tokenRequests = Counter()
+        standIn.post("auth/token") { _, _ -> HTTPResponse.Status in
+            tokenRequests.increment()
+            try await Task.sleep(for: .seconds(12))
+            return .ok
+        }
+        let standInPort = try await Application(router: standIn).test(.live) { standInClient in
+            let standInPort = try #require(standInClient.port)
+            let app = try Self.makeApplication(transport: try AsyncHTTPClientTransport(), baseURL: "http://127.0.0.1:\(standInPort)",
+                                               retryPolicy: nil)
+            try await app.test(.live) { client in
+                let silentTime = try await Self.timedSignIn(client)
+                #expect(silentTime >= 9 && silentTime < 11, "a silent Apple held the sign-in \(silentTime) s")
+            }
+            #expect(tokenRequests.value == 1)   // the code was sent once
+            return standInPort
+        }
+        // The stand-in has stopped: its port refuses connections.
+        let app = try Self.makeApplication(transport: try AsyncHTTPClientTransport(), baseURL: "http://127.0.0.1:\(standInPort)",
+                                           retryPolicy: nil)
+        try await app.test(.live) { client in
+            let refusedTime = try await Self.timedSignIn(client)
+            #expect(refusedTime < 5, "a refused Apple held the sign-in \(refusedTime) s")
+        }
+    }
+
     @Test("a notification verifies; a forged body is 400")
     func notifications() async throws {
         let vectors = Vectors.file.vectors
@@ -202,4 +252,11 @@ struct AppleAuthHummingbirdTests {
             }
         }
     }
+}
+
+/// A thread-safe count.
+private final class Counter: Sendable {
+    private let count = Mutex(0)
+    func increment() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
 }
