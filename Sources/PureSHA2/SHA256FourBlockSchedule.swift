@@ -7,11 +7,13 @@
 //   lane j holding block j's word, every operation of the schedule is the same in every lane — shifts by
 //   one count, XORs, adds — which SSE2, the x86-64 baseline that a package without `unsafeFlags` is built
 //   for, does four lanes at a time. (A schedule vectorised *within* one block needs cross-lane shuffles
-//   and per-lane shift counts; LLVM scalarised those: Docs/Performance.md, session 5.)
+//   and per-lane shift counts; LLVM scalarised those: Docs/Performance.md, "What we tried and why it
+//   lost", measured 2026-11-23.)
 // - The rounds then read W[t] + K[t] with one memory operand, and with the schedule gone from the
 //   round loop its instructions no longer compete with the rounds' for the machine's issue slots; the
 //   rounds are arranged for a short dependency chain instead (`roundFromSum`).
-// Measured on 1 MiB (Docs/Performance.md, session 8, a Zen 5 VM): ~515 → ~560–590 MB/s.
+// Measured on 1 MiB (Docs/Performance.md; 2026-11-23, an AMD EPYC Zen 5 VM, Swift 6.3.1):
+// ~515 → ~560–590 MB/s.
 //
 // Constant-time: no branch and no memory index depends on the data.
 
