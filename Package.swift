@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "PureRSA", targets: ["PureRSA"]),
         .library(name: "PureP256", targets: ["PureP256"]),
         .library(name: "PureP384", targets: ["PureP384"]),
+        .library(name: "PureCurve25519", targets: ["PureCurve25519"]),
         .library(name: "PureX509", targets: ["PureX509"]),
         .library(name: "AppStoreServer", targets: ["AppStoreServer"]),
         .library(name: "PureJWT", targets: ["PureJWT"]),
@@ -34,6 +35,7 @@ let package = Package(
         .target(name: "PureRSA", dependencies: ["PureBigInt", "PureSHA2", "PureASN1"]),
         .target(name: "PureP256", dependencies: ["PureSHA2", "PureASN1"]),
         .target(name: "PureP384", dependencies: ["PureSHA2", "PureASN1"]),
+        .target(name: "PureCurve25519", dependencies: ["PureSHA2", "PureASN1"]),
         .target(name: "PureX509", dependencies: ["PureASN1", "PureP256", "PureP384", "PureRSA", "PureSHA2"]),
         .target(name: "AppStoreServer", dependencies: ["PureJWT", "PureX509", "PureASN1", "PureP256", "PureSHA2", "PureBase64"]),
         // JWS/JWT on top of the primitives; may import Foundation (Data, Date, JSON).
@@ -82,6 +84,11 @@ let package = Package(
         .testTarget(
             name: "PureP384Tests",
             dependencies: ["PureP384", "PureASN1", "PureSHA2", "TestSupport"],
+            exclude: ["Vectors"]
+        ),
+        .testTarget(
+            name: "PureCurve25519Tests",
+            dependencies: ["PureCurve25519", "PureASN1", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

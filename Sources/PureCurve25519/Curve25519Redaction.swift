@@ -1,0 +1,27 @@
+// A private key never prints its seed: not through `description` (string interpolation, print, most
+// loggers), `debugDescription` nor a `Mirror` (`dump`). The public key is shown, so a person can still
+// tell keys apart. Embedded Swift has no reflection, so the Mirror part is left out there.
+
+extension Curve25519.Signing.PrivateKey: CustomStringConvertible, CustomDebugStringConvertible {
+    public var description: String { "Curve25519.Signing.PrivateKey(redacted; public key \(hex(expanded.publicKey.prefix(8)))…)" }
+    public var debugDescription: String { description }
+}
+
+#if !hasFeature(Embedded)
+extension Curve25519.Signing.PrivateKey: CustomReflectable {
+    public var customMirror: Mirror {
+        Mirror(self, children: ["publicKey": publicKey, "seed": "redacted"], displayStyle: .struct)
+    }
+}
+#endif
+
+extension Curve25519.Signing.PublicKey: CustomStringConvertible {
+    public var description: String { "Curve25519.Signing.PublicKey(\(hex(encoding)))" }
+}
+
+private func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    let digits = Array("0123456789abcdef".utf8)
+    var out: [UInt8] = []
+    for byte in bytes { out += [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]] }
+    return String(decoding: out, as: UTF8.self)
+}

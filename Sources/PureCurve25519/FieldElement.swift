@@ -1,0 +1,207 @@
+// The field GF(2^255 − 19) of edwards25519 (RFC 8032 §5.1), in radix 2^51: five 64-bit limbs, value
+// Σ l_i·2^(51·i). Each product of two limbs fits in 128 bits with room for the five-term sums of a
+// multiplication, and 2^255 ≡ 19 folds the top half of a product back with one small multiplication —
+// the representation of Bernstein's ref10 64-bit code, of Go's `edwards25519/field` and of BoringSSL's
+// fiat-crypto code.
+//
+// Invariant ("loose"): every limb of a value handed between functions is below 2^52. Multiplication and
+// squaring accept loose inputs and return limbs below 2^51 + 2^15; addition and subtraction propagate
+// their carries and return the same. Only `encoded` reduces to the canonical value below p.
+//
+// Constant-time: no function here branches on or indexes by a limb's value; selection is by mask.
+
+/// An element of GF(2^255 − 19).
+@usableFromInline
+struct FieldElement: Sendable {
+    @usableFromInline var l0, l1, l2, l3, l4: UInt64
+
+    @inline(__always)
+    init(_ l0: UInt64, _ l1: UInt64, _ l2: UInt64, _ l3: UInt64, _ l4: UInt64) {
+        (self.l0, self.l1, self.l2, self.l3, self.l4) = (l0, l1, l2, l3, l4)
+    }
+
+    static let zero = FieldElement(0, 0, 0, 0, 0)
+    static let one = FieldElement(1, 0, 0, 0, 0)
+    /// d = −121665/121666, the curve constant (RFC 8032 §5.1).
+    static let d = FieldElement(0x34dca135978a3, 0x1a8283b156ebd, 0x5e7a26001c029, 0x739c663a03cbb, 0x52036cee2b6ff)
+    /// 2·d, as the addition formulas use it.
+    static let d2 = FieldElement(0x69b9426b2f159, 0x35050762add7a, 0x3cf44c0038052, 0x6738cc7407977, 0x2406d9dc56dff)
+    /// A square root of −1 (2^((p−1)/4)), for square roots (RFC 8032 §5.1.3 step 3).
+    static let sqrtMinusOne = FieldElement(0x61b274a0ea0b0, 0xd5a5fc8f189d, 0x7ef5e9cbd0c60, 0x78595a6804c9e, 0x2b8324804fc1d)
+
+    static let mask51: UInt64 = (1 << 51) - 1
+}
+
+// MARK: Addition and subtraction
+
+extension FieldElement {
+    /// Brings every limb below 2^51 + 2^13·19 by one pass of carries, the top carry folded back times 19.
+    @inline(__always)
+    func carried() -> FieldElement {
+        let c0 = l0 >> 51, c1 = l1 >> 51, c2 = l2 >> 51, c3 = l3 >> 51, c4 = l4 >> 51
+        return FieldElement((l0 & Self.mask51) &+ c4 &* 19, (l1 & Self.mask51) &+ c0, (l2 & Self.mask51) &+ c1,
+                            (l3 & Self.mask51) &+ c2, (l4 & Self.mask51) &+ c3)
+    }
+
+    @inline(__always)
+    static func + (a: FieldElement, b: FieldElement) -> FieldElement {
+        FieldElement(a.l0 &+ b.l0, a.l1 &+ b.l1, a.l2 &+ b.l2, a.l3 &+ b.l3, a.l4 &+ b.l4).carried()
+    }
+
+    /// a − b as a + 4p − b: 4p's limbs exceed any loose limb, so nothing wraps.
+    @inline(__always)
+    static func - (a: FieldElement, b: FieldElement) -> FieldElement {
+        FieldElement((a.l0 &+ 0x1f_ffff_ffff_ffb4) &- b.l0, (a.l1 &+ 0x1f_ffff_ffff_fffc) &- b.l1,
+                     (a.l2 &+ 0x1f_ffff_ffff_fffc) &- b.l2, (a.l3 &+ 0x1f_ffff_ffff_fffc) &- b.l3,
+                     (a.l4 &+ 0x1f_ffff_ffff_fffc) &- b.l4).carried()
+    }
+
+    @inline(__always)
+    static prefix func - (a: FieldElement) -> FieldElement { zero - a }
+
+    /// `a` where `mask` is all ones, `b` where it is zero.
+    @inline(__always)
+    static func select(_ mask: UInt64, _ a: FieldElement, _ b: FieldElement) -> FieldElement {
+        FieldElement((a.l0 & mask) | (b.l0 & ~mask), (a.l1 & mask) | (b.l1 & ~mask), (a.l2 & mask) | (b.l2 & ~mask),
+                     (a.l3 & mask) | (b.l3 & ~mask), (a.l4 & mask) | (b.l4 & ~mask))
+    }
+}
+
+// MARK: Multiplication
+
+/// A 128-bit accumulator as two words (UInt128 needs macOS 15).
+@usableFromInline
+struct Wide: Sendable {
+    @usableFromInline var low: UInt64
+    @usableFromInline var high: UInt64
+
+    @inline(__always)
+    init(_ a: UInt64, _ b: UInt64) { (high, low) = a.multipliedFullWidth(by: b) }
+
+    /// self += a·b.
+    @inline(__always)
+    mutating func add(_ a: UInt64, _ b: UInt64) {
+        let (h, l) = a.multipliedFullWidth(by: b)
+        let (sum, overflow) = low.addingReportingOverflow(l)
+        low = sum
+        high = high &+ h &+ (overflow ? 1 : 0)
+    }
+
+    /// self += value.
+    @inline(__always)
+    mutating func add(_ value: UInt64) {
+        let (sum, overflow) = low.addingReportingOverflow(value)
+        low = sum
+        high = high &+ (overflow ? 1 : 0)
+    }
+
+    /// The value shifted right by 51 (fits in 64 bits: sums stay below 2^115).
+    @inline(__always)
+    var shifted51: UInt64 { (high << 13) | (low >> 51) }
+}
+
+extension FieldElement {
+    /// Carries the five 128-bit column sums of a product into loose limbs.
+    @inline(__always)
+    static func reduce(_ r0: Wide, _ r1: Wide, _ r2: Wide, _ r3: Wide, _ r4: Wide) -> FieldElement {
+        var r1 = r1, r2 = r2, r3 = r3, r4 = r4
+        r1.add(r0.shifted51)
+        r2.add(r1.shifted51)
+        r3.add(r2.shifted51)
+        r4.add(r3.shifted51)
+        // r4 sums no ×19 terms: below 2^107 for loose inputs, so its carry is below 2^56 and ×19 fits.
+        let l0 = (r0.low & mask51) &+ r4.shifted51 &* 19
+        let l1 = (r1.low & mask51) &+ (l0 >> 51)
+        return FieldElement(l0 & mask51, l1, r2.low & mask51, r3.low & mask51, r4.low & mask51)
+    }
+
+    @inline(__always)
+    static func * (a: FieldElement, b: FieldElement) -> FieldElement {
+        let b1 = b.l1 &* 19, b2 = b.l2 &* 19, b3 = b.l3 &* 19, b4 = b.l4 &* 19
+        var r0 = Wide(a.l0, b.l0)
+        r0.add(a.l1, b4); r0.add(a.l2, b3); r0.add(a.l3, b2); r0.add(a.l4, b1)
+        var r1 = Wide(a.l0, b.l1)
+        r1.add(a.l1, b.l0); r1.add(a.l2, b4); r1.add(a.l3, b3); r1.add(a.l4, b2)
+        var r2 = Wide(a.l0, b.l2)
+        r2.add(a.l1, b.l1); r2.add(a.l2, b.l0); r2.add(a.l3, b4); r2.add(a.l4, b3)
+        var r3 = Wide(a.l0, b.l3)
+        r3.add(a.l1, b.l2); r3.add(a.l2, b.l1); r3.add(a.l3, b.l0); r3.add(a.l4, b4)
+        var r4 = Wide(a.l0, b.l4)
+        r4.add(a.l1, b.l3); r4.add(a.l2, b.l2); r4.add(a.l3, b.l1); r4.add(a.l4, b.l0)
+        return reduce(r0, r1, r2, r3, r4)
+    }
+
+    /// self², with the symmetric products computed once and doubled.
+    @inline(__always)
+    var squared: FieldElement {
+        let d0 = l0 &* 2, d1 = l1 &* 2
+        let l3x19 = l3 &* 19, l4x19 = l4 &* 19
+        var r0 = Wide(l0, l0)
+        r0.add(d1, l4x19); r0.add(l2 &* 2, l3x19)
+        var r1 = Wide(d0, l1)
+        r1.add(l2 &* 2, l4x19); r1.add(l3, l3x19)
+        var r2 = Wide(d0, l2)
+        r2.add(l1, l1); r2.add(l3 &* 2, l4x19)
+        var r3 = Wide(d0, l3)
+        r3.add(d1, l2); r3.add(l4, l4x19)
+        var r4 = Wide(d0, l4)
+        r4.add(d1, l3); r4.add(l2, l2)
+        return Self.reduce(r0, r1, r2, r3, r4)
+    }
+
+    /// self^(2^count), by repeated squaring.
+    @inline(__always)
+    func squared(times count: Int) -> FieldElement {
+        var x = self
+        for _ in 0..<count { x = x.squared }
+        return x
+    }
+}
+
+// MARK: Bytes
+
+extension FieldElement {
+    /// The element of 32 little-endian bytes, the top bit ignored (RFC 8032 §5.1.3 reads it as x's sign).
+    /// Values from p to 2^255 − 1 are accepted here; `isCanonicalEncoding` tells them apart.
+    init(bytes: UnsafeRawBufferPointer) {
+        func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        let w0 = word(0), w1 = word(8), w2 = word(16), w3 = word(24)
+        self.init(w0 & Self.mask51, ((w0 >> 51) | (w1 << 13)) & Self.mask51, ((w1 >> 38) | (w2 << 26)) & Self.mask51,
+                  ((w2 >> 25) | (w3 << 39)) & Self.mask51, (w3 >> 12) & Self.mask51)
+    }
+
+    /// The canonical value, below p, as 32 little-endian bytes (the top bit clear).
+    var encoded: [UInt8] {
+        // Fully carried, the value is below 2^255 + small; then q = 1 exactly when it is ≥ p, found by
+        // carrying value + 19 through the limbs, and value + 19·q − 2^255·q is the canonical form.
+        var t = carried().carried()
+        var q = (t.l0 &+ 19) >> 51
+        q = (t.l1 &+ q) >> 51
+        q = (t.l2 &+ q) >> 51
+        q = (t.l3 &+ q) >> 51
+        q = (t.l4 &+ q) >> 51
+        t.l0 = t.l0 &+ 19 &* q
+        t.l1 = t.l1 &+ (t.l0 >> 51); t.l0 &= Self.mask51
+        t.l2 = t.l2 &+ (t.l1 >> 51); t.l1 &= Self.mask51
+        t.l3 = t.l3 &+ (t.l2 >> 51); t.l2 &= Self.mask51
+        t.l4 = t.l4 &+ (t.l3 >> 51); t.l3 &= Self.mask51
+        t.l4 &= Self.mask51
+        let words = [t.l0 | (t.l1 << 51), (t.l1 >> 13) | (t.l2 << 38), (t.l2 >> 26) | (t.l3 << 25), (t.l3 >> 39) | (t.l4 << 12)]
+        var bytes = [UInt8](repeating: 0, count: 32)
+        for (index, word) in words.enumerated() {
+            for byte in 0..<8 { bytes[index * 8 + byte] = UInt8(truncatingIfNeeded: word >> (8 * byte)) }
+        }
+        return bytes
+    }
+
+    /// All ones when self ≡ other (mod p), zero otherwise; constant-time.
+    func equalityMask(_ other: FieldElement) -> UInt64 {
+        let a = encoded, b = other.encoded
+        var difference: UInt8 = 0
+        for i in 0..<32 { difference |= a[i] ^ b[i] }
+        return (UInt64(difference) &- 1) >> 63 &* UInt64.max
+    }
+
+    /// The low bit of the canonical value: x's "sign" in RFC 8032's encoding.
+    var isNegativeMask: UInt64 { 0 &- UInt64(encoded[0] & 1) }
+}

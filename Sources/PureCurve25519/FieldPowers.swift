@@ -1,0 +1,48 @@
+// Inversion and square roots in GF(2^255 − 19) by exponentiation with a fixed addition chain (the one of
+// ref10 and Go: 254 squarings and 11 multiplications for p − 2), so the work never depends on the value.
+
+extension FieldElement {
+    /// self^(2^250 − 1) and self^11, the common prefix of both chains.
+    @inline(__always)
+    private func power2To250MinusOne() -> (t: FieldElement, x11: FieldElement) {
+        let x2 = squared                         // 2
+        let x8 = x2.squared(times: 2)            // 8
+        let x9 = self * x8                       // 9
+        let x11 = x2 * x9                        // 11
+        let x22 = x11.squared                    // 22
+        let t5 = x9 * x22                        // 2^5 − 1
+        let t10 = t5.squared(times: 5) * t5      // 2^10 − 1
+        let t20 = t10.squared(times: 10) * t10   // 2^20 − 1
+        let t40 = t20.squared(times: 20) * t20   // 2^40 − 1
+        let t50 = t40.squared(times: 10) * t10   // 2^50 − 1
+        let t100 = t50.squared(times: 50) * t50  // 2^100 − 1
+        let t200 = t100.squared(times: 100) * t100 // 2^200 − 1
+        let t250 = t200.squared(times: 50) * t50 // 2^250 − 1
+        return (t250, x11)
+    }
+
+    /// self^(p − 2) = 1/self (Fermat); zero for zero.
+    var inverted: FieldElement {
+        let (t250, x11) = power2To250MinusOne()
+        return t250.squared(times: 5) * x11      // 2^255 − 32 + 11 = p − 2
+    }
+
+    /// self^((p − 5)/8) = self^(2^252 − 3), the exponent of RFC 8032 §5.1.3's square root.
+    var powerPMinus5Over8: FieldElement {
+        let (t250, _) = power2To250MinusOne()
+        return t250.squared(times: 2) * self     // 2^252 − 4 + 1
+    }
+
+    /// A square root of u/v when there is one (RFC 8032 §5.1.3 step 3): x = u·v³·(u·v⁷)^((p−5)/8), and
+    /// then x, x·√−1, or none. Returns the root and a mask, all ones when u/v is a square (v ≠ 0).
+    static func squareRoot(ratio u: FieldElement, _ v: FieldElement) -> (root: FieldElement, isSquare: UInt64) {
+        let v3 = v.squared * v
+        let v7 = v3.squared * v
+        var x = u * v3 * (u * v7).powerPMinus5Over8
+        let check = v * x.squared
+        let isRoot = check.equalityMask(u)
+        let isNegativeRoot = check.equalityMask(-u)
+        x = select(isNegativeRoot & ~isRoot, x * sqrtMinusOne, x)
+        return (x, isRoot | isNegativeRoot)
+    }
+}

@@ -1,0 +1,106 @@
+// The pieces under the signatures: the fixed-base table and the verification combination against plain
+// double-and-add, scalar reduction on extreme 512-bit values (expected values from Python integers), the
+// field's canonical encoding at the edges, and the signed-digit recodings.
+
+@testable import PureCurve25519
+import Testing
+import TestSupport
+
+/// k·P by double-and-add over the bits of k, most significant first, with the complete formulas only.
+private func reference(_ k: [UInt8], _ point: EdwardsPoint) -> EdwardsPoint {
+    var sum = EdwardsPoint.identity
+    for bit in (0..<256).reversed() {
+        sum = sum.doubled()
+        if (k[bit / 8] >> (bit % 8)) & 1 == 1 { sum = sum.adding(point.cached) }
+    }
+    return sum
+}
+
+private func scalarBytes(_ seed: Int) -> [UInt8] {
+    var generator = SplitMix64(seed: UInt64(seed))
+    var bytes = (0..<32).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+    bytes[31] &= 0x0f    // below 2^252 < L
+    return bytes
+}
+
+@Suite("Ed25519 arithmetic")
+struct Ed25519ArithmeticTests {
+    @Test("a·B from the table equals double-and-add, for edge and random scalars")
+    func baseMultiple() {
+        var scalars: [[UInt8]] = [[UInt8](repeating: 0, count: 32), [1] + [UInt8](repeating: 0, count: 31),
+                                  [UInt8](repeating: 0xff, count: 31) + [0x7f], [UInt8](repeating: 0x88, count: 31) + [0x08]]
+        scalars += (0..<24).map(scalarBytes)
+        for scalar in scalars {
+            #expect(EdwardsPoint.baseMultiple(scalar).encoded == reference(scalar, .base).encoded, "\(scalar)")
+        }
+    }
+
+    @Test("[s]B − [k]A equals double-and-add")
+    func verificationCombination() {
+        for seed in 0..<12 {
+            let s = scalarBytes(100 + seed), k = scalarBytes(200 + seed), a = reference(scalarBytes(300 + seed), .base)
+            let expected = reference(s, .base).subtracting(reference(k, a).cached)
+            #expect(EdwardsPoint.verificationCombinationVartime(s: s, k: k, a: a).encoded == expected.encoded)
+        }
+    }
+
+    @Test("the signed digits sum back to the scalar and stay in range")
+    func recodings() {
+        for seed in 0..<32 {
+            let scalar = scalarBytes(seed)
+            let radix16 = EdwardsPoint.signedRadix16(scalar)
+            #expect(radix16.allSatisfy { (-8...8).contains($0) })
+            for width in [5, 8] {
+                let naf = EdwardsPoint.nonAdjacentForm(scalar, width: width)
+                #expect(naf.allSatisfy { $0 == 0 || ($0 & 1 == 1 && abs(Int($0)) < 1 << (width - 1)) })
+                // Σ d_i·2^i evaluated on the curve: the same point as the scalar's.
+                var sum = EdwardsPoint.identity
+                for digit in naf.reversed() {
+                    sum = sum.doubled()
+                    if digit > 0 { sum = sum.adding(reference([UInt8(digit)] + [UInt8](repeating: 0, count: 31), .base).cached) }
+                    if digit < 0 { sum = sum.subtracting(reference([UInt8(-Int(digit))] + [UInt8](repeating: 0, count: 31), .base).cached) }
+                }
+                #expect(sum.encoded == reference(scalar, .base).encoded, "width \(width)")
+            }
+        }
+    }
+
+    @Test("512-bit values mod L (expected from Python integers)", arguments: [
+        ("ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+         "000f9c44e31106a447938568a71b0ed065bef517d273ecce3d9a307c1b419903"),
+        ("edd3f55c1a631258d69cf7a2def9de14000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000",
+         "0000000000000000000000000000000000000000000000000000000000000000"),
+        ("ecd3f55c1a631258d69cf7a2def9de14000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000",
+         "ecd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010"),
+        ("688912ab85f6ede21da3982276920368bef517d273ecce3d9a307c1b4199b3a17dba9e4b634c02cb9af35ed43bdf9b0200000000000000000000000000000001",
+         "ecd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010"),
+        ("ecd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010ecd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010",
+         "cf3e5dcfa531268165cd792fea9def4d01000000000000000000000000000000"),
+        ("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000080",
+         "77f1c8d07e3a0cfe0e98be05c38a76f232dffa0be93976e71e4d18be8da0cc09"),
+    ])
+    func scalarReduction(wide: String, expected: String) throws {
+        #expect(Scalar.reducing(wide: try [UInt8](hex: wide)).bytes == (try [UInt8](hex: expected)))
+    }
+
+    @Test("S < L: L − 1 is canonical, L and above are not")
+    func canonicalS() throws {
+        let lMinusOne = try [UInt8](hex: "ecd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010")
+        let l = try [UInt8](hex: "edd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010")
+        #expect(Scalar.isCanonicalVartime(lMinusOne[...]))
+        #expect(!Scalar.isCanonicalVartime(l[...]))
+        #expect(!Scalar.isCanonicalVartime([UInt8](repeating: 0xff, count: 32)[...]))
+    }
+
+    @Test("field encoding is canonical: p encodes as 0, p + 1 as 1; 2^255 − 1 reduces")
+    func fieldEncoding() throws {
+        let p = try [UInt8](hex: "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f")
+        let pPlusOne = try [UInt8](hex: "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f")
+        #expect(p.withUnsafeBytes { FieldElement(bytes: $0) }.encoded == [UInt8](repeating: 0, count: 32))
+        #expect(pPlusOne.withUnsafeBytes { FieldElement(bytes: $0) }.encoded == [1] + [UInt8](repeating: 0, count: 31))
+        let top = [UInt8](repeating: 0xff, count: 31) + [0x7f]
+        #expect(top.withUnsafeBytes { FieldElement(bytes: $0) }.encoded == [18] + [UInt8](repeating: 0, count: 31))
+        let x = pPlusOne.withUnsafeBytes { FieldElement(bytes: $0) } + .sqrtMinusOne
+        #expect((x * x.inverted).encoded == FieldElement.one.encoded)
+    }
+}
