@@ -268,10 +268,12 @@ enum Commands {
     static func restService(_ args: Arguments) async throws -> (SignInWithApple, String) {
         let pem = String(decoding: try readInput(try args.required("key")), as: UTF8.self)
         let clientID = try args.required("client-id")
-        let configuration = try serviceCall {
+        var configuration = try serviceCall {
             try SignInWithAppleConfiguration(teamID: try args.required("team-id"), keyID: try args.required("key-id"), privateKeyPEM: pem,
                                              clientIDs: [clientID]).with(baseURL: baseURL(args))
         }
+        // A person waits at the terminal: a revocation gets the interactive budget, not the background one.
+        configuration.revocationRetryPolicy = configuration.retryPolicy
         return (try serviceCall { try SignInWithApple(configuration: configuration, transport: try transport()) }, clientID)
     }
 
@@ -290,7 +292,7 @@ enum Commands {
 
     /// The HTTP transport.
     static func transport() throws -> URLSessionTransport {
-        try serviceCall { try URLSessionTransport(timeout: 15) }
+        try serviceCall { try URLSessionTransport() }
     }
 
     /// A token that is not even well-formed is an input error (2); a well-formed one that fails a check is

@@ -56,8 +56,9 @@ final class TestClock: @unchecked Sendable {
     func advance(_ seconds: Double) { lock.lock(); time += seconds; lock.unlock() }
 }
 
-/// Retries quick enough for tests.
-let testRetries = AppleRetryPolicy(maximumAttempts: 3, initialBackoff: 0.05, maximumBackoff: 0.1, maximumRetryAfter: 2)
+/// Retries quick enough for tests, with a time limit that a loaded test machine cannot reach (the
+/// default limit is measured in CallTimeLimitTests).
+let testRetries = AppleRetryPolicy(maximumAttempts: 3, initialBackoff: 0.05, maximumBackoff: 0.1, maximumRetryAfter: 2, timeLimit: 60)
 
 func makeService(_ server: StandInServer, clock: TestClock, timeout: Double = 30,
                  clientIDs: [String] = ["com.example.app", "com.example.web"], transport: (any AppleHTTPTransport)? = nil,

@@ -13,7 +13,9 @@ private func configuration() throws -> AppleClientSecretConfiguration {
                                        privateKeyPEM: VectorFiles.text("test.p8"))
 }
 
-private let quickRetries = AppleRetryPolicy(maximumAttempts: 3, initialBackoff: 0.01, maximumBackoff: 0.02)
+private let quickRetries = AppleRetryPolicy(maximumAttempts: 3, initialBackoff: 0.01, maximumBackoff: 0.02, timeLimit: 60)
+/// One attempt with room for a loaded test machine (the default 10 s limit is measured elsewhere).
+private let patient = AppleRetryPolicy(timeLimit: 60)
 
 @Suite("URLSession transport against a local server", .serialized)
 struct URLSessionTransportTests {
@@ -22,7 +24,8 @@ struct URLSessionTransportTests {
         let server = try LocalServer([.init(status: 200, headers: ["Content-Type": "application/json"],
                                             body: #"{"access_token":"at","token_type":"Bearer","expires_in":3600,"refresh_token":"rt","id_token":"x.y.z"}"#)])
         defer { server.stop() }
-        let client = try AppleAuthClient(transport: URLSessionTransport(timeout: 30), configuration: try configuration(), baseURL: server.baseURL)
+        let client = try AppleAuthClient(transport: URLSessionTransport(timeout: 30), configuration: try configuration(), baseURL: server.baseURL,
+                                         retryPolicy: patient)
         let tokens = try await client.exchange(code: "a b+c")
         #expect(tokens.accessToken == "at" && tokens.refreshToken == "rt")
         let request = try #require(server.receivedRequests.first)
@@ -60,7 +63,8 @@ struct URLSessionTransportTests {
     func malformed() async throws {
         let server = try LocalServer([.init(status: 200, headers: [:], body: "{not json")])
         defer { server.stop() }
-        let client = try AppleAuthClient(transport: URLSessionTransport(timeout: 30), configuration: try configuration(), baseURL: server.baseURL)
+        let client = try AppleAuthClient(transport: URLSessionTransport(timeout: 30), configuration: try configuration(), baseURL: server.baseURL,
+                                         retryPolicy: patient)
         let error = try await #require(throws: AppleAuthError.self) { try await client.exchange(code: "c") }
         guard case .invalidResponse = error.reason else { Issue.record("expected .invalidResponse, got \(error)"); return }
     }
