@@ -5,7 +5,7 @@
 //   a·B = 16·Σ_{i odd} e_i·16^(i−1)·B + Σ_{i even} e_i·16^i·B,
 // 64 mixed additions and 4 doublings (the layout of ref10's ge_scalarmult_base, used by Go and BoringSSL).
 //
-// The table (256 points, 30,720 bytes) is built once, at first use, and kept in a global: building takes
+// The table (256 points, 32,768 bytes) is built once, at first use, and kept in a global: building takes
 // about a millisecond (255 additions, one batched inversion), cheaper than committing a generated source
 // file, and the tests check it against plain double-and-add. Swift initialises globals once,
 // thread-safely.
@@ -19,7 +19,8 @@ extension EdwardsPoint {
     /// or a value reduced mod L).
     static func baseMultiple(_ scalar: [UInt8]) -> EdwardsPoint {
         let digits = signedRadix16(scalar)
-        return basepointTable.withUnsafeBufferPointer { table in
+        return basepointTable.withUnsafeBytes { table in
+            let table = table.baseAddress!
             var sum = EdwardsPoint.identity
             for i in stride(from: 1, to: 64, by: 2) {
                 sum = sum.adding(AffineNielsPoint.lookup(table, row: i / 2, digit: digits[i]))
@@ -52,18 +53,28 @@ extension EdwardsPoint {
 }
 
 extension AffineNielsPoint {
-    /// digit·256^row·B, for digit ∈ [−8, 8]. Reads every entry of the row.
+    /// digit·256^row·B, for digit ∈ [−8, 8]. Reads all 8 entries of the row, each ANDed with its mask
+    /// and ORed into the result as two 8-word vectors (SSE2 does each in four instructions), starting from
+    /// the identity masked by "digit is zero"; then the sign by a masked select of the negated point.
     @inline(__always)
-    static func lookup(_ table: UnsafeBufferPointer<AffineNielsPoint>, row: Int, digit: Int8) -> AffineNielsPoint {
+    static func lookup(_ table: UnsafeRawPointer, row: Int, digit: Int8) -> AffineNielsPoint {
         let bits = UInt64(bitPattern: Int64(digit))
         let negative = valueBarrier(0 &- (bits >> 63))            // all ones when digit < 0
         let magnitude = (bits ^ negative) &- negative             // |digit|
-        var selected = AffineNielsPoint.identity
+        let isZero = SIMD8<UInt64>(repeating: valueBarrier(equalityMask(0, magnitude)))
+        var low = SIMD8<UInt64>(1, 0, 0, 0, 0, 1, 0, 0) & isZero // the identity (1, 1, 0)
+        var high = SIMD8<UInt64>()
+        let rowStart = table + row &* 8 &* basepointEntryBytes
         for j in 0..<8 {
-            let mask = valueBarrier(equalityMask(UInt64(j + 1), magnitude))
-            selected = .select(mask, table[row * 8 + j], selected)
+            let mask = SIMD8<UInt64>(repeating: valueBarrier(equalityMask(UInt64(j &+ 1), magnitude)))
+            let entry = rowStart + j &* basepointEntryBytes
+            low |= entry.loadUnaligned(as: SIMD8<UInt64>.self) & mask
+            high |= entry.loadUnaligned(fromByteOffset: 64, as: SIMD8<UInt64>.self) & mask
         }
-        return .select(negative, selected.negated, selected)
+        let point = AffineNielsPoint(yPlusX: FieldElement(low[0], low[1], low[2], low[3], low[4]),
+                                     yMinusX: FieldElement(low[5], low[6], low[7], high[0], high[1]),
+                                     xy2d: FieldElement(high[2], high[3], high[4], high[5], high[6]))
+        return .select(negative, point.negated, point)
     }
 }
 
@@ -74,8 +85,11 @@ func equalityMask(_ a: UInt64, _ b: UInt64) -> UInt64 {
     return ((difference | (0 &- difference)) >> 63) &- 1
 }
 
-/// table[8·k + (j − 1)] = j·256^k·B.
-let basepointTable: [AffineNielsPoint] = {
+/// Bytes per table entry: 15 limbs and one word of padding, so an entry is two 8-word vectors.
+let basepointEntryBytes = 128
+
+/// Entry 8·k + (j − 1) = j·256^k·B, as the 16 words y+x, y−x, 2d·x·y, 0.
+let basepointTable: [UInt64] = {
     var points: [EdwardsPoint] = []
     points.reserveCapacity(256)
     var rowBase = EdwardsPoint.base                           // 256^k·B
@@ -88,7 +102,13 @@ let basepointTable: [AffineNielsPoint] = {
         }
         rowBase = multiple.doubled(times: 5)                  // 8·256^k·B·32 = 256^(k+1)·B
     }
-    return EdwardsPoint.batchAffineNiels(points)
+    var words: [UInt64] = []
+    words.reserveCapacity(256 * 16)
+    for entry in EdwardsPoint.batchAffineNiels(points) {
+        for element in [entry.yPlusX, entry.yMinusX, entry.xy2d] { words += [element.l0, element.l1, element.l2, element.l3, element.l4] }
+        words.append(0)
+    }
+    return words
 }()
 
 extension EdwardsPoint {

@@ -92,6 +92,27 @@ struct Ed25519ArithmeticTests {
         #expect(!Scalar.isCanonicalVartime([UInt8](repeating: 0xff, count: 32)[...]))
     }
 
+    @Test("the two-word fallback multiplies and squares exactly as UInt128 does, on loose limbs up to 2^52")
+    func columnSums() throws {
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
+        var generator = SplitMix64(seed: 25519)
+        func element(_ bound: UInt64) -> FieldElement {
+            FieldElement(generator.next() % bound, generator.next() % bound, generator.next() % bound, generator.next() % bound,
+                         generator.next() % bound)
+        }
+        let extremes = [FieldElement((1 << 52) - 1, (1 << 52) - 1, (1 << 52) - 1, (1 << 52) - 1, (1 << 52) - 1), .zero, .one]
+        var pairs = [(FieldElement, FieldElement)]()
+        for a in extremes { for b in extremes { pairs.append((a, b)) } }
+        for _ in 0..<2000 { pairs.append((element(1 << 52), element(1 << 52))) }
+        for (a, b) in pairs {
+            let native = FieldElement.product(a, b, NativeSum.self), twoWord = FieldElement.product(a, b, TwoWordSum.self)
+            #expect([native.l0, native.l1, native.l2, native.l3, native.l4] == [twoWord.l0, twoWord.l1, twoWord.l2, twoWord.l3, twoWord.l4])
+            let nativeSquare = FieldElement.square(a, NativeSum.self), twoWordSquare = FieldElement.square(a, TwoWordSum.self)
+            #expect(nativeSquare.encoded == twoWordSquare.encoded && nativeSquare.encoded == native.encoded || a.encoded != b.encoded)
+            #expect(FieldElement.square(a, TwoWordSum.self).encoded == FieldElement.product(a, a, TwoWordSum.self).encoded)
+        }
+    }
+
     @Test("field encoding is canonical: p encodes as 0, p + 1 as 1; 2^255 − 1 reduces")
     func fieldEncoding() throws {
         let p = try [UInt8](hex: "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f")
