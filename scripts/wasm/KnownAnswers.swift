@@ -1,9 +1,11 @@
 // A wasm32 program that checks known answers with the stdlib-only modules compiled as Embedded Swift:
-// SHA-256, RFC 6979 ECDSA P-256 signing and verification, RS256 verification (with base64url decoding).
+// SHA-256, RFC 6979 ECDSA P-256 signing and verification, RS256 verification (with base64url decoding),
+// Ed25519 signing and verification (RFC 8032).
 // Run by scripts/wasm-known-answers.sh under WasmKit; prints one line per check and exits with the
 // number of failures. Expected values: KnownAnswerVectors.swift (generated from vector files).
 
 import PureBase64
+import PureCurve25519
 import PureP256
 import PureRSA
 import PureSHA2
@@ -53,6 +55,16 @@ func runChecks() {
     check(rsaKey.isValidSignature(RSA.Signing.RSASignature(rawRepresentation: signature), for: input), "RS256 verification (RFC 7515 A.2)")
     signature[signature.count / 2] ^= 1
     check(!rsaKey.isValidSignature(RSA.Signing.RSASignature(rawRepresentation: signature), for: input), "RS256 refuses a changed signature")
+    for vector in KnownAnswerVectors.ed25519 {
+        guard let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: vector.seed) else {
+            return check(false, "Ed25519 private key from its seed")
+        }
+        check(key.publicKey.rawRepresentation == vector.publicKey, "Ed25519 public key (RFC 8032)")
+        let signature = key.signature(for: vector.message)
+        check(signature == vector.signature, "Ed25519 signature (RFC 8032)")
+        check(key.publicKey.isValidSignature(signature, for: vector.message), "Ed25519 verification")
+        check(!key.publicKey.isValidSignature(signature, for: vector.message + [0]), "Ed25519 refuses another message")
+    }
 }
 
 @_cdecl("_start")

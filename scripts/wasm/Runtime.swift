@@ -59,3 +59,17 @@ func multiply128(_ result: UnsafeMutablePointer<UInt64>, _ aLow: UInt64, _ aHigh
     result[0] = low
     result[1] = highOfLowProduct &+ aLow &* bHigh &+ aHigh &* bLow
 }
+
+/// compiler-rt's 128-bit logical right shift, which LLVM calls for `UInt128 >> n` on wasm32 (PureCurve25519's
+/// column sums). The same ABI as `__multi3`: the value as two halves, the result through a pointer.
+@_cdecl("__lshrti3")
+func shiftRight128(_ result: UnsafeMutablePointer<UInt64>, _ low: UInt64, _ high: UInt64, _ shift: Int32) {
+    let count = UInt64(shift & 127)
+    if count == 0 {
+        (result[0], result[1]) = (low, high)
+    } else if count < 64 {
+        (result[0], result[1]) = ((low &>> count) | (high &<< (64 - count)), high &>> count)
+    } else {
+        (result[0], result[1]) = (high &>> (count - 64), 0)
+    }
+}
