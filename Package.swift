@@ -39,7 +39,8 @@ let package = Package(
         .target(name: "PureX509", dependencies: ["PureASN1", "PureP256", "PureP384", "PureRSA", "PureSHA2"]),
         .target(name: "AppStoreServer", dependencies: ["PureJWT", "PureX509", "PureASN1", "PureP256", "PureSHA2", "PureBase64"]),
         // JWS/JWT on top of the primitives; may import Foundation (Data, Date, JSON).
-        .target(name: "PureJWT", dependencies: ["PureBase64", "PureSHA2", "PureASN1", "PureBigInt", "PureRSA", "PureP256", "PureP384"]),
+        .target(name: "PureJWT", dependencies: ["PureBase64", "PureSHA2", "PureASN1", "PureBigInt", "PureRSA", "PureP256", "PureP384",
+                                                "PureCurve25519"]),
         // Sign in with Apple on top of PureJWT; no networking of its own.
         .target(name: "AppleAuth", dependencies: ["PureJWT", "PureP256", "PureSHA2", "PureBase64"]),
         // An AppleHTTPTransport on URLSession (FoundationNetworking on Linux), for the tool and for servers
@@ -103,7 +104,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PureJWTTests",
-            dependencies: ["PureJWT", "PureP256", "PureRSA", "PureSHA2", "PureBase64", "TestSupport"],
+            dependencies: ["PureJWT", "PureP256", "PureRSA", "PureSHA2", "PureBase64", "PureCurve25519", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

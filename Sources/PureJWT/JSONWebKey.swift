@@ -1,5 +1,6 @@
 // JSON Web Keys (RFC 7517) for RSA (RFC 7518 §6.3: n, e; "alg" RS256, RS384 or RS512), EC P-256 and P-384 (§6.2:
-// crv, x, y, and d for P-256), oct (§6.4: k; HS256, HS384 or HS512), key sets (§5), and JWK thumbprints (RFC 7638).
+// crv, x, y, and d for P-256), OKP Ed25519 (RFC 8037 §2: crv, x, and d; "alg" EdDSA), oct (§6.4: k; HS256,
+// HS384 or HS512), key sets (§5), and JWK thumbprints (RFC 7638, and RFC 8037 §2 for OKP).
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -7,6 +8,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import PureBase64
+import PureCurve25519
 import PureP256
 import PureP384
 import PureRSA
@@ -14,7 +16,7 @@ import PureSHA2
 
 /// One JWK as it appears in JSON. Unknown members are ignored.
 public struct JSONWebKey: Codable, Sendable, Hashable {
-    /// "kty": the key type ("RSA", "EC", "oct"; RFC 7517 §4.1).
+    /// "kty": the key type ("RSA", "EC", "OKP", "oct"; RFC 7517 §4.1, RFC 8037 §2).
     public var kty: String
     /// "kid": the key ID tokens name in their header (§4.5).
     public var kid: String?
@@ -26,13 +28,14 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
     public var n: String?
     /// "e": an RSA public exponent, base64url big-endian (§6.3.1.2).
     public var e: String?
-    /// "crv": the curve of an EC key ("P-256"; §6.2.1.1).
+    /// "crv": the curve of an EC key ("P-256"; §6.2.1.1) or OKP key ("Ed25519"; RFC 8037 §2).
     public var crv: String?
-    /// "x": an EC point's x coordinate, base64url, 32 bytes for P-256 (§6.2.1.2).
+    /// "x": an EC point's x coordinate, base64url, 32 bytes for P-256 (§6.2.1.2); an OKP public key.
     public var x: String?
     /// "y": an EC point's y coordinate, base64url (§6.2.1.3).
     public var y: String?
-    /// "d": an EC private scalar (§6.2.2.1). A secret: never log a JWK that has it.
+    /// "d": an EC private scalar (§6.2.2.1) or an OKP private key (RFC 8037 §2). A secret: never log a
+    /// JWK that has it.
     public var d: String?
     /// "k": an HMAC secret (§6.4.1). A secret: never log a JWK that has it.
     public var k: String?
@@ -99,6 +102,8 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
             } catch {
                 throw JWTError(.invalidKey("\(error)"))
             }
+        case "OKP":
+            key = try okpKey()
         case "oct":
             let secret = SymmetricKey(data: try field(k, "k"))
             switch alg {
@@ -108,12 +113,42 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
             case let other?: throw JWTError(.invalidKey("an oct key for \"\(other)\" is not supported (HS256, HS384 and HS512 are)"))
             }
         default:
-            throw JWTError(.invalidKey("key type \"\(kty)\" is not supported (RSA, EC and oct are)"))
+            throw JWTError(.invalidKey("key type \"\(kty)\" is not supported (RSA, EC, OKP and oct are)"))
         }
         if let alg, alg != key.algorithm.rawValue {
             throw JWTError(.invalidKey("the key says alg \"\(alg)\" but a \(kty) key here is for \(key.algorithm.rawValue)"))
         }
         return key
+    }
+
+    /// An OKP key (RFC 8037 §2): Ed25519 for EdDSA; the other curves say why they are not usable here.
+    private func okpKey() throws(JWTError) -> JWTKey {
+        switch crv {
+        case "Ed25519"?:
+            let xBytes = try field(x, "x")
+            guard xBytes.count == 32 else { throw JWTError(.invalidKey("an Ed25519 \"x\" is 32 bytes (RFC 8037 §2), not \(xBytes.count)")) }
+            do {
+                let publicKey = try Curve25519.Signing.PublicKey(rawRepresentation: xBytes)
+                guard let d else { return .eddsa(publicKey, keyID: kid) }
+                let privateKey = try Curve25519.Signing.PrivateKey(rawRepresentation: try field(d, "d"))
+                guard privateKey.publicKey == publicKey else {
+                    throw JWTError(.invalidKey("the Ed25519 private key \"d\" does not match \"x\""))
+                }
+                return .eddsa(privateKey, keyID: kid)
+            } catch let error as JWTError {
+                throw error
+            } catch {
+                throw JWTError(.invalidKey("\(error)"))
+            }
+        case "Ed448"?:
+            throw JWTError(.invalidKey("Ed448 keys are not supported (EdDSA here is Ed25519)"))
+        case let curve? where curve == "X25519" || curve == "X448":
+            throw JWTError(.invalidKey("an OKP \(curve) key is for key agreement (ECDH-ES, RFC 8037 §3.2), not for signatures"))
+        case let curve?:
+            throw JWTError(.invalidKey("OKP curve \"\(curve)\" is not supported (Ed25519 is)"))
+        case nil:
+            throw JWTError(.invalidKey("missing \"crv\""))
+        }
     }
 
     private func field(_ value: String?, _ name: String) throws(JWTError) -> [UInt8] {
@@ -130,6 +165,7 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
         switch kty {
         case "RSA": members = [("e", e), ("kty", kty), ("n", n)]
         case "EC": members = [("crv", crv), ("kty", kty), ("x", x), ("y", y)]
+        case "OKP": members = [("crv", crv), ("kty", kty), ("x", x)]
         case "oct": members = [("k", k), ("kty", kty)]
         default: throw JWTError(.invalidKey("no thumbprint is defined here for key type \"\(kty)\""))
         }

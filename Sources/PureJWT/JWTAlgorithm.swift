@@ -38,7 +38,10 @@ public struct JWTAlgorithm: RawRepresentable, Sendable, Hashable, Codable, Custo
     public static let hs512 = JWTAlgorithm(registeredName: "HS512")
 
     /// Every algorithm this version implements.
-    public static let implemented: [JWTAlgorithm] = [.es256, .rs256, .hs256, .es384, .rs384, .rs512, .hs384, .hs512]
+    /// EdDSA with Ed25519 (RFC 8037 §3.1): an OKP key with "crv" "Ed25519".
+    public static let eddsa = JWTAlgorithm(registeredName: "EdDSA")
+
+    public static let implemented: [JWTAlgorithm] = [.es256, .rs256, .hs256, .es384, .rs384, .rs512, .hs384, .hs512, .eddsa]
 
     /// Whether the algorithm uses a shared secret (HS256/384/512) rather than a public key.
     public var isSymmetric: Bool { self == .hs256 || self == .hs384 || self == .hs512 }

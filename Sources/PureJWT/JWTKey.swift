@@ -7,6 +7,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PureCurve25519
 import PureP256
 import PureP384
 import PureRSA
@@ -19,6 +20,8 @@ public struct JWTKey: Sendable {
         case p256Public(P256.Signing.PublicKey)
         case p256Private(P256.Signing.PrivateKey)
         case p384Public(P384.Signing.PublicKey)
+        case ed25519Public(Curve25519.Signing.PublicKey)
+        case ed25519Private(Curve25519.Signing.PrivateKey)
         /// Secrets as keyed HMAC states (both key blocks already compressed), copied per use.
         case hmac256(HMAC<SHA256>)
         case hmac384(HMAC<SHA384>)
@@ -35,6 +38,7 @@ public struct JWTKey: Sendable {
         case .rsa(_, let algorithm): return algorithm
         case .p256Public, .p256Private: return .es256
         case .p384Public: return .es384
+        case .ed25519Public, .ed25519Private: return .eddsa
         case .hmac256: return .hs256
         case .hmac384: return .hs384
         case .hmac512: return .hs512
@@ -72,6 +76,16 @@ public struct JWTKey: Sendable {
     }
 
     /// An HS256 secret of at least 32 bytes (RFC 7518 §3.2: a key of the hash's output size or larger).
+    /// An EdDSA (Ed25519, RFC 8037) public key: verifies "EdDSA" tokens.
+    public static func eddsa(_ key: Curve25519.Signing.PublicKey, keyID: String? = nil) -> JWTKey {
+        JWTKey(material: .ed25519Public(key), keyID: keyID)
+    }
+
+    /// An EdDSA (Ed25519) private key: signs "EdDSA" tokens (deterministic, constant-time) and verifies them.
+    public static func eddsa(_ key: Curve25519.Signing.PrivateKey, keyID: String? = nil) -> JWTKey {
+        JWTKey(material: .ed25519Private(key), keyID: keyID)
+    }
+
     public static func hs256(_ secret: SymmetricKey, keyID: String? = nil) throws(JWTError) -> JWTKey {
         try checkSecret(secret, bytes: 32, "HS256")
         return JWTKey(material: .hmac256(HMAC<SHA256>(key: secret)), keyID: keyID)
@@ -114,6 +128,12 @@ public struct JWTKey: Sendable {
                 throw JWTError(.invalidSignatureEncoding(length: signature.count))
             }
             return key.isValidSignature(parsed, for: signingInput)
+        case .ed25519Public(let key):
+            guard signature.count == 64 else { throw JWTError(.invalidSignatureEncoding(length: signature.count)) }
+            return key.isValidSignature(signature, for: signingInput)
+        case .ed25519Private(let key):
+            guard signature.count == 64 else { throw JWTError(.invalidSignatureEncoding(length: signature.count)) }
+            return key.publicKey.isValidSignature(signature, for: signingInput)
         case .hmac256(let keyed): return Self.matches(keyed, signature, signingInput)
         case .hmac384(let keyed): return Self.matches(keyed, signature, signingInput)
         case .hmac512(let keyed): return Self.matches(keyed, signature, signingInput)
@@ -139,8 +159,8 @@ public struct JWTKey: Sendable {
     /// Whether the key can sign: an ES256 private key or an HS256/384/512 secret (not a public key).
     public var canSign: Bool {
         switch material {
-        case .p256Private, .hmac256, .hmac384, .hmac512: return true
-        case .rsa, .p256Public, .p384Public: return false
+        case .p256Private, .ed25519Private, .hmac256, .hmac384, .hmac512: return true
+        case .rsa, .p256Public, .p384Public, .ed25519Public: return false
         }
     }
 
@@ -153,6 +173,7 @@ public struct JWTKey: Sendable {
         }
         switch material {
         case .p256Private(let key): return key.signature(for: signingInput).rawRepresentation
+        case .ed25519Private(let key): return key.signature(for: signingInput)
         case .hmac256(let keyed): return mac(keyed)
         case .hmac384(let keyed): return mac(keyed)
         case .hmac512(let keyed): return mac(keyed)
@@ -160,7 +181,7 @@ public struct JWTKey: Sendable {
             throw JWTError(.invalidKey("RSA signing is not offered: PureJWT verifies RS256/384/512 tokens but never signs with RSA"))
         case .p384Public:
             throw JWTError(.invalidKey("ES384 signing is not offered: PureJWT verifies ES384 tokens only"))
-        case .p256Public:
+        case .p256Public, .ed25519Public:
             throw JWTError(.invalidKey("a public key cannot sign; load the private key (e.g. the .p8 file)"))
         }
     }
@@ -171,8 +192,8 @@ public struct JWTKey: Sendable {
 extension JWTKey: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     private var kind: String {
         switch material {
-        case .rsa, .p256Public, .p384Public: return "public"
-        case .p256Private: return "private, redacted"
+        case .rsa, .p256Public, .p384Public, .ed25519Public: return "public"
+        case .p256Private, .ed25519Private: return "private, redacted"
         case .hmac256, .hmac384, .hmac512: return "secret, redacted"
         }
     }
