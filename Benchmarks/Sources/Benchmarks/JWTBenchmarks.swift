@@ -4,6 +4,8 @@
 import Foundation
 import JWTKit
 import PureJWT
+import PureBase64
+import PureCurve25519
 import PureP256
 
 /// Apple's client-secret claims, for both libraries.
@@ -84,7 +86,25 @@ enum JWTBenchmarks {
         let theirHMACReading = try? await theirHMAC.verify(ourHS, as: ClientSecretPayload.self)
         precondition(theirHMACReading == claims)
 
+        // EdDSA: the same Ed25519 seed on both sides; each verifies the other's token.
+        let edSeed = deterministicBytes(32, seed: 8037)
+        let ourEd = JWTSigner(key: .eddsa(try! PureCurve25519.Curve25519.Signing.PrivateKey(rawRepresentation: edSeed), keyID: "ed"))
+        let theirEd = JWTKeyCollection()
+        await theirEd.add(eddsa: try! EdDSA.PrivateKey(d: Base64URL.encode(edSeed), curve: .ed25519), kid: "ed")
+        let ourEdToken = try! ourEd.sign(claims)
+        let theirEdToken = try! await theirEd.sign(claims, kid: "ed")
+        let ourEdVerifier = JWTVerifier(keys: [ourEd.key])
+        precondition((try? ourEdVerifier.verify(theirEdToken, as: ClientSecretPayload.self, validation: fixed)) == claims)
+        let theirEdReading = try? await theirEd.verify(ourEdToken, as: ClientSecretPayload.self)
+        precondition(theirEdReading == claims)
+
         return [
+            AsyncComparison(name: "JWT EdDSA sign", peer: "jwt-kit",
+                            ours: { UInt64((try! ourEd.sign(claims)).utf8.count) },
+                            theirs: { UInt64((try! await theirEd.sign(claims, kid: "ed")).utf8.count) }),
+            AsyncComparison(name: "JWT EdDSA verify", peer: "jwt-kit",
+                            ours: { UInt64((try! ourEdVerifier.verify(ourEdToken, as: ClientSecretPayload.self, validation: fixed)).exp) },
+                            theirs: { UInt64((try! await theirEd.verify(ourEdToken, as: ClientSecretPayload.self)).exp) }),
             AsyncComparison(name: "JWT ES256 client secret", peer: "jwt-kit",
                             ours: { UInt64((try! ourSigner.sign(claims)).utf8.count) },
                             theirs: { UInt64((try! await theirKeys.sign(claims, kid: "ABC123DEFG")).utf8.count) }),
