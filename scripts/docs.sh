@@ -29,6 +29,7 @@ AppleAuthURLSession:
 AppStoreServer:AppStore.md
 PureP256:Security.md
 PureP384:
+PureCurve25519:
 PureX509:
 PureRSA:
 PureSHA2:

@@ -37,10 +37,10 @@ public struct JWTAlgorithm: RawRepresentable, Sendable, Hashable, Codable, Custo
     /// HMAC with SHA-512 (§3.2).
     public static let hs512 = JWTAlgorithm(registeredName: "HS512")
 
-    /// Every algorithm this version implements.
     /// EdDSA with Ed25519 (RFC 8037 §3.1): an OKP key with "crv" "Ed25519".
     public static let eddsa = JWTAlgorithm(registeredName: "EdDSA")
 
+    /// Every algorithm this version implements.
     public static let implemented: [JWTAlgorithm] = [.es256, .rs256, .hs256, .es384, .rs384, .rs512, .hs384, .hs512, .eddsa]
 
     /// Whether the algorithm uses a shared secret (HS256/384/512) rather than a public key.

@@ -75,7 +75,6 @@ public struct JWTKey: Sendable {
         JWTKey(material: .p384Public(key), keyID: keyID)
     }
 
-    /// An HS256 secret of at least 32 bytes (RFC 7518 §3.2: a key of the hash's output size or larger).
     /// An EdDSA (Ed25519, RFC 8037) public key: verifies "EdDSA" tokens.
     public static func eddsa(_ key: Curve25519.Signing.PublicKey, keyID: String? = nil) -> JWTKey {
         JWTKey(material: .ed25519Public(key), keyID: keyID)
@@ -86,6 +85,7 @@ public struct JWTKey: Sendable {
         JWTKey(material: .ed25519Private(key), keyID: keyID)
     }
 
+    /// An HS256 secret of at least 32 bytes (RFC 7518 §3.2: a key of the hash's output size or larger).
     public static func hs256(_ secret: SymmetricKey, keyID: String? = nil) throws(JWTError) -> JWTKey {
         try checkSecret(secret, bytes: 32, "HS256")
         return JWTKey(material: .hmac256(HMAC<SHA256>(key: secret)), keyID: keyID)
