@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Machine-code audit of PureP256's constant-time functions: builds the release binary and lists every
+# Machine-code audit of PureP256's and PureCurve25519's constant-time functions: builds the release binary and lists every
 # conditional jump in the functions that must have none. LLVM is free to turn a carry or a masked select
 # into a branch (it did, see Docs/Security.md), and no Swift source review can see that; this can.
 #
@@ -29,6 +29,14 @@ required=(
   "PureP256.ProjectivePoint.doubled()"
 )
 
+# PureCurve25519 (Ed25519 signing): in the release binary the field arithmetic and the point formulas are
+# inlined into the functions below; a name starting with "~" is matched anywhere in the demangled name
+# (the compiler's "function signature specialization <…> of" prefixes vary between versions).
+required+=(
+  "PureCurve25519.Scalar.adding("
+  "PureCurve25519.FieldElement.equalityMask("
+)
+
 # Functions whose only conditional jumps may be loop back-edges (a jump to a lower address): the loops
 # have public trip counts, and an `if` on data would show up as a forward jump.
 loops_only=(
@@ -37,18 +45,45 @@ loops_only=(
   "PureP256.SafeGCDModulus.inverse("   # not inverseVartime, which is variable-time by design
 )
 
-symbols=$(nm "$binary" | awk '$2 ~ /[tT]/ && $3 ~ /^\$s8PureP256/ { print $3 }')
+loops_only+=(
+  "~static PureCurve25519.EdwardsPoint.baseMultiple("    # the fixed-base loop: lookups and additions inlined
+  "~static PureCurve25519.EdwardsPoint.signedRadix16("
+  "~static PureCurve25519.Scalar.montgomeryMultiply("
+  "PureCurve25519.FieldElement.inverted.getter"
+)
+
+symbols=$(nm "$binary" | awk '$2 ~ /[tT]/ && $3 ~ /^\$s(8PureP256|14PureCurve25519)/ { print $3 }')
 demangled=$(echo "$symbols" | swift demangle --compact)
 status=0
 
 # The conditional jumps of one function, as "address mnemonic target" lines; with `forward`, only those
-# whose target is above the jump itself.
+# whose target is above the jump itself. Two kinds are not reported, in either mode, because their
+# direction never depends on data: a jump to `ud2` (Swift's safety checks — an array's length, a count's
+# sign — which only ever go one way in a running process), and in `forward` mode a loop's exit (a jump
+# to the instruction just after the loop's unconditional back-edge `jmp`).
 conditional_jumps() {
   objdump -d --no-show-raw-insn "$binary" --disassemble="$1" \
-    | awk '$2 ~ /^j[a-z]+$/ && $2 != "jmp" { print $1, $2, $3 }' \
-    | while read -r address mnemonic target _; do
-        if [[ $2 != forward ]] || (( 16#$target > 16#${address%:} )); then echo "$address $mnemonic $target"; fi
-      done
+    | awk -v mode="$2" '
+        function hex(text,   value, i) {   # mawk has no strtonum
+          value = 0
+          for (i = 1; i <= length(text); i++) value = value * 16 + index("0123456789abcdef", substr(text, i, 1)) - 1
+          return value
+        }
+        $1 ~ /^[0-9a-f]+:$/ {
+          address = substr($1, 1, length($1) - 1)
+          n++; addr[n] = address; mnem[n] = $2; targ[n] = $3; index_of[address] = n
+        }
+        END {
+          for (i = 1; i <= n; i++) {
+            if (mnem[i] !~ /^j[a-z]+$/ || mnem[i] == "jmp") continue
+            t = index_of[targ[i]]
+            if (t && mnem[t] == "ud2") continue
+            forward = hex(targ[i]) > hex(addr[i])
+            if (mode == "forward" && !forward) continue
+            if (mode == "forward" && t > 1 && mnem[t - 1] == "jmp" && hex(targ[t - 1]) < hex(addr[i])) continue
+            print addr[i] ":", mnem[i], targ[i]
+          }
+        }'
 }
 
 # check NAME MODE: every function whose demangled name starts with NAME; MODE "all" allows no conditional
@@ -56,7 +91,7 @@ conditional_jumps() {
 check() {
   local name=$1 mode=$2 found=0 mangled plain jumps
   while IFS=$'\t' read -r mangled plain; do
-    [[ "$plain" == "$name"* ]] || continue
+    if [[ $name == "~"* ]]; then [[ "$plain" == *"${name#\~}"* ]] || continue; else [[ "$plain" == "$name"* ]] || continue; fi
     found=1
     jumps=$(conditional_jumps "$mangled" "$mode")
     if [[ -n "$jumps" ]]; then

@@ -25,7 +25,7 @@ extension EdwardsPoint {
             for i in stride(from: 1, to: 64, by: 2) {
                 sum = sum.adding(AffineNielsPoint.lookup(table, row: i / 2, digit: digits[i]))
             }
-            sum = sum.doubled(times: 4)
+            sum = sum.doubled().doubled().doubled().doubled()
             for i in stride(from: 0, to: 64, by: 2) {
                 sum = sum.adding(AffineNielsPoint.lookup(table, row: i / 2, digit: digits[i]))
             }
