@@ -46,6 +46,7 @@ let package = Package(
             dependencies: [
                 .product(name: "PureBigInt", package: "PureJWT"),
                 .product(name: "PureP256", package: "PureJWT"),
+                .product(name: "PureCurve25519", package: "PureJWT"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -8,7 +8,8 @@
 //
 // Targets: P-256 k·G (private key from a scalar: the fixed scalar is 1), ECDSA signing (fixed private key
 // against random keys, same message), and Montgomery exponentiation with a secret 256-bit exponent modulo
-// a 256-bit odd modulus (fixed exponent 1 against random ones, same limb count).
+// a 256-bit odd modulus (fixed exponent 1 against random ones, same limb count); Ed25519 signing (a
+// fixed seed against random seeds, same message: the nonce and the secret scalar both follow the seed).
 // As dudect does, t is also computed over the measurements below several percentiles, since a leak often
 // hides in the tail; the largest |t| is reported.
 #if canImport(Glibc)
@@ -16,6 +17,7 @@ import Glibc
 #endif
 import Crypto
 import PureBigInt
+import PureCurve25519
 import PureP256
 
 struct Welch {
@@ -86,7 +88,7 @@ while let argument = arguments.next() {
     case "--measurements": measurements = Int(arguments.next() ?? "") ?? measurements
     case "--only": only = arguments.next()
     case "--fixed": fixedIsOne = arguments.next() != "random"
-    default: print("usage: ConstantTime [--measurements N] [--only control|p256-base|ecdsa-sign|peer-ecdsa-sign|montgomery-power] [--fixed one|random]"); exit(2)
+    default: print("usage: ConstantTime [--measurements N] [--only control|p256-base|ecdsa-sign|peer-ecdsa-sign|montgomery-power|ed25519-sign] [--fixed one|random]"); exit(2)
     }
 }
 
@@ -139,6 +141,16 @@ if only == nil || only == "montgomery-power" {
         // The BigUInt is made outside the timed region: BigUInt itself reveals its length (leading zeros
         // are dropped), which is documented; the question here is whether power() leaks more.
         _ = context.power(base, exponent, exponentLimbs: 4)
+    })
+}
+if only == nil || only == "ed25519-sign" {
+    let message = Array("eyJhbGciOiJFZERTQSJ9.eyJpc3MiOiJURUFNMTIzNDU2In0".utf8)
+    // As for ECDSA: 256 copies of the fixed key and 256 random keys. (With the seed of all zeros but the
+    // last byte one: any fixed value would do, since every secret follows the seed through SHA-512.)
+    let keys = [(0..<256).map { _ in try! PureCurve25519.Curve25519.Signing.PrivateKey(rawRepresentation: fixedSecret.map { $0 }) },
+                (0..<256).map { _ in try! PureCurve25519.Curve25519.Signing.PrivateKey(rawRepresentation: randomBytes(32)) }]
+    worst = max(worst, run("Ed25519 sign", measurements: measurements, makeInput: { [UInt8($0), UInt8.random(in: 0...255)] }) { input in
+        blackHole(keys[Int(input[0])][Int(input[1])].signature(for: message))
     })
 }
 exit(worst < 4.5 ? 0 : 1)
