@@ -88,7 +88,7 @@ while let argument = arguments.next() {
     case "--measurements": measurements = Int(arguments.next() ?? "") ?? measurements
     case "--only": only = arguments.next()
     case "--fixed": fixedIsOne = arguments.next() != "random"
-    default: print("usage: ConstantTime [--measurements N] [--only control|p256-base|ecdsa-sign|peer-ecdsa-sign|montgomery-power|ed25519-sign] [--fixed one|random]"); exit(2)
+    default: print("usage: ConstantTime [--measurements N] [--only control|p256-base|ecdsa-sign|peer-ecdsa-sign|montgomery-power|ed25519-sign|peer-ed25519-sign] [--fixed one|random]"); exit(2)
     }
 }
 
@@ -151,6 +151,15 @@ if only == nil || only == "ed25519-sign" {
                 (0..<256).map { _ in try! PureCurve25519.Curve25519.Signing.PrivateKey(rawRepresentation: randomBytes(32)) }]
     worst = max(worst, run("Ed25519 sign", measurements: measurements, makeInput: { [UInt8($0), UInt8.random(in: 0...255)] }) { input in
         blackHole(keys[Int(input[0])][Int(input[1])].signature(for: message))
+    })
+}
+if only == nil || only == "peer-ed25519-sign" {
+    // swift-crypto's Ed25519 signing in the same test, as a control for the machine (as for ECDSA).
+    let message = Array("eyJhbGciOiJFZERTQSJ9.eyJpc3MiOiJURUFNMTIzNDU2In0".utf8)
+    let keys = [(0..<256).map { _ in try! Crypto.Curve25519.Signing.PrivateKey(rawRepresentation: fixedSecret.map { $0 }) },
+                (0..<256).map { _ in try! Crypto.Curve25519.Signing.PrivateKey(rawRepresentation: randomBytes(32)) }]
+    worst = max(worst, run("swift-crypto Ed25519 sign (control)", measurements: measurements, makeInput: { [UInt8($0), UInt8.random(in: 0...255)] }) { input in
+        blackHole(try! keys[Int(input[0])][Int(input[1])].signature(for: message))
     })
 }
 exit(worst < 4.5 ? 0 : 1)
