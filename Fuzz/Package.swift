@@ -15,6 +15,7 @@ let harnesses: [(name: String, products: [String])] = [
     ("FuzzAppleResponses", ["AppleAuth"]),
     ("FuzzCertificates", ["PureX509", "PureP384"]),
     ("FuzzAppStore", ["AppStoreServer"]),
+    ("FuzzEd25519", ["PureCurve25519"]),
 ]
 
 let package = Package(

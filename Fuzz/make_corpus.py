@@ -65,6 +65,19 @@ def bodies(node):
             yield from bodies(value)
 for body in bodies(json.loads((vectors("AppleAuthTests") / "apple_token_endpoint_responses.json").read_text())):
     put("FuzzAppleResponses", body)
+# Ed25519: PKCS#8 and SPKI keys (DER and PEM), a raw public key with a signature and its message, and a
+# signature by FuzzEd25519's fixed key (seed 42…42, signed here with Python cryptography) with its message.
+def pem(label, der):
+    body = base64.b64encode(der).decode()
+    return f"-----BEGIN {label}-----\n" + "\n".join(body[i:i + 64] for i in range(0, len(body), 64)) + f"\n-----END {label}-----\n"
+for case in json.loads((vectors("PureCurve25519Tests") / "ed25519_cryptography.json").read_text())["cases"][:3]:
+    put("FuzzEd25519", bytes.fromhex(case["pkcs8_der"]))
+    put("FuzzEd25519", pem("PRIVATE KEY", bytes.fromhex(case["pkcs8_der"])))
+    put("FuzzEd25519", bytes.fromhex(case["spki_der"]))
+    put("FuzzEd25519", pem("PUBLIC KEY", bytes.fromhex(case["spki_der"])))
+    put("FuzzEd25519", bytes.fromhex(case["public_key"] + case["signature"] + case["message"]))
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+put("FuzzEd25519", Ed25519PrivateKey.from_private_bytes(bytes([0x42] * 32)).sign(b"message") + b"message")
 for harness in sorted(p.name for p in corpus.iterdir()):
     print(harness, len(list((corpus / harness).iterdir())))
 # Certificates: the generated chains and malformed certificates, and the real App Store x5c certificates.

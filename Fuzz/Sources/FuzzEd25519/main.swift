@@ -1,0 +1,3 @@
+import FuzzDriver
+
+runFuzzer { data, size in fuzzEd25519(data, size) }
