@@ -135,8 +135,10 @@ struct AppleRequestSender: Sendable {
     /// Thrown by `answer(to:from:before:clock:)` when the deadline passed first.
     private struct TimeLimitReached: Error {}
 
-    /// One attempt, raced against the call's deadline: the loser is cancelled (transports must honour
-    /// cancellation, so the group's exit does not wait on a stalled request).
+    /// One attempt, raced against the call's deadline. When the deadline comes first, the attempt is
+    /// cancelled and then awaited once more: on a saturated thread pool both wake late and together, and
+    /// an answer that had already arrived is used rather than thrown away. (Transports must honour
+    /// cancellation, so that wait is short.)
     private static func answer(to request: AppleHTTPRequest, from transport: any AppleHTTPTransport,
                                before deadline: ContinuousClock.Instant, clock: ContinuousClock) async throws -> AppleHTTPResponse {
         try await withThrowingTaskGroup(of: AppleHTTPResponse?.self) { group in
@@ -146,12 +148,12 @@ struct AppleRequestSender: Sendable {
                 return nil
             }
             defer { group.cancelAll() }
-            guard let first = try await group.next(), let response = first else {
-                // The deadline passed (or the caller was cancelled while the timer was the first to end).
-                if Task.isCancelled { throw CancellationError() }
-                throw TimeLimitReached()
-            }
-            return response
+            if let first = try await group.next(), let response = first { return response }
+            // The deadline passed (or the caller was cancelled while the timer was the first to end).
+            group.cancelAll()
+            if case let response?? = try? await group.next() { return response }
+            if Task.isCancelled { throw CancellationError() }
+            throw TimeLimitReached()
         }
     }
 

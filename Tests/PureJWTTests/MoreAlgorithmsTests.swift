@@ -67,7 +67,8 @@ struct MoreAlgorithmsTests {
 
     @Test("HS384 and HS512 sign, and what they sign verifies; short secrets are refused")
     func hmacSigning() throws {
-        for (make, bytes) in [(JWTKey.hs384, 48), (JWTKey.hs512, 64)] {
+        typealias Make = (SymmetricKey, String?) throws -> JWTKey
+        for (make, bytes) in [(JWTKey.hs384 as Make, 48), (JWTKey.hs512 as Make, 64)] {
             let key = try make(SymmetricKey(data: [UInt8](repeating: 7, count: bytes)), "k")
             let token = try JWTSigner(key: key).sign(RegisteredClaims(sub: "signed here", exp: NumericDate(secondsSince1970: 4_102_444_800)))
             #expect(verifies(token, [key]) && key.canSign)
