@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 //
 // AppleAuthVapor: Sign in with Apple for Vapor 4 — the SignInWithApple service configured once on the
-// Application and reached as `req.appleAuth`, sending through Vapor's own HTTP client; an authenticator for
+// Application and reached as `req.appleAuth`, sending through AppleAuthAsyncHTTPClient; an authenticator for
 // the server's session tokens; AppleAuth's failures as JSON errors. A separate package, depending on
 // PureJWT (and the AsyncHTTPClient transport) by path here; published, it would be its own repository.
 import PackageDescription
@@ -23,6 +23,7 @@ let package = Package(
             dependencies: [
                 .product(name: "AppleAuth", package: "PureJWT"),
                 .product(name: "PureJWT", package: "PureJWT"),
+                .product(name: "PureSHA2", package: "PureJWT"),
                 .product(name: "AppleAuthAsyncHTTPClient", package: "AppleAuthAsyncHTTPClient"),
                 .product(name: "Vapor", package: "vapor"),
             ]

@@ -103,6 +103,22 @@ public struct JWTKey: Sendable {
         return JWTKey(material: .hmac512(HMAC<SHA512>(key: secret)), keyID: keyID)
     }
 
+    /// An HS256 secret given as bytes (no key type to import: what a framework app has at hand); at least
+    /// 32 bytes.
+    public static func hs256(_ secret: [UInt8], keyID: String? = nil) throws(JWTError) -> JWTKey {
+        try hs256(SymmetricKey(data: secret), keyID: keyID)
+    }
+
+    /// An HS384 secret given as bytes; at least 48 bytes.
+    public static func hs384(_ secret: [UInt8], keyID: String? = nil) throws(JWTError) -> JWTKey {
+        try hs384(SymmetricKey(data: secret), keyID: keyID)
+    }
+
+    /// An HS512 secret given as bytes; at least 64 bytes.
+    public static func hs512(_ secret: [UInt8], keyID: String? = nil) throws(JWTError) -> JWTKey {
+        try hs512(SymmetricKey(data: secret), keyID: keyID)
+    }
+
     private static func checkSecret(_ secret: SymmetricKey, bytes: Int, _ name: String) throws(JWTError) {
         guard secret.bitCount >= bytes * 8 else {
             throw JWTError(.invalidKey("an \(name) secret must be at least \(bytes) bytes (RFC 7518 §3.2); this one is \(secret.bitCount / 8)"))

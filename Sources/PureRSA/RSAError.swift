@@ -18,6 +18,11 @@ public struct RSAError: Error, Hashable, Sendable, CustomStringConvertible {
         case invalidKeyEncoding(String)
         /// The modulus has the fingerprint of the weak Infineon key generator (ROCA, CVE-2017-15361).
         case weakKeyROCA
+        /// A private key's members disagree (p·q ≠ n, dp ≠ d mod (p − 1), …); says which.
+        case inconsistentPrivateKey(String)
+        /// The signature computed did not verify with the public key (a fault during signing); nothing
+        /// was returned.
+        case signingFault
     }
 
     /// What was wrong.
@@ -42,6 +47,10 @@ public struct RSAError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the RSA key could not be read: \(message)"
         case .weakKeyROCA:
             return "the RSA key comes from a generator broken by ROCA (CVE-2017-15361): its private key can be recovered; replace the key"
+        case .inconsistentPrivateKey(let what):
+            return "the RSA private key is inconsistent: \(what); the key file is corrupted or was assembled from two keys"
+        case .signingFault:
+            return "the RSA signature did not verify with the public key (a fault during signing); no signature was returned — retry, and if it persists, check the hardware"
         }
     }
 }

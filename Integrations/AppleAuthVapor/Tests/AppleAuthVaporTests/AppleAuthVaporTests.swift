@@ -266,3 +266,8 @@ struct AppleAuthVaporTests {
         }
     }
 }
+
+/// A fresh .p8-shaped key for examples that need one.
+enum TestKeys {
+    static var p8: String { P256.Signing.PrivateKey().pemRepresentation }
+}

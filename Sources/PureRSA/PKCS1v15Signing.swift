@@ -1,0 +1,81 @@
+// RSASSA-PKCS1-v1_5 signing (RFC 8017 §8.2.1) with SHA-256, SHA-384 and SHA-512: EMSA-PKCS1-v1_5 (§9.2)
+// builds EM = 00 01 FF…FF 00 ‖ DigestInfo ‖ H, and RSASP1 (§5.2.1) raises it to d by the CRT.
+//
+// Side channels. RSASP1 is computed as BoringSSL does:
+// - base blinding: m is multiplied by r^e for a fresh random r, and the result by r⁻¹, so the values that
+//   the exponentiations and the reductions handle are uniformly random and unrelated to m;
+// - the exponentiations m^dp mod p and m^dq mod q are `MontgomeryContext.power`: a fixed 4-bit window
+//   over all limbs of p's size, every table entry read and selected by mask (PureBigInt, Docs/Security.md);
+// - the result is verified with the public key before it is returned (a fault in the CRT would otherwise
+//   publish a signature that reveals a prime).
+// The reductions mod p and q and the recombination use BigUInt arithmetic, whose time depends on the
+// (blinded, random) values; the secret exponents never steer anything.
+
+import PureBigInt
+import PureSHA2
+
+extension RSA.Signing.PrivateKey {
+    /// The PKCS#1 v1.5 signature of SHA-256(`data`) (RS256).
+    public func signature<Bytes: Sequence>(for data: Bytes, padding: RSA.Signing.Padding = .insecurePKCS1v1_5) throws(RSAError)
+        -> RSA.Signing.RSASignature where Bytes.Element == UInt8 {
+        try signature(for: SHA256.hash(data: data), padding: padding)
+    }
+
+    /// The PKCS#1 v1.5 signature of a SHA-256 digest.
+    public func signature(for digest: SHA256Digest, padding: RSA.Signing.Padding = .insecurePKCS1v1_5) throws(RSAError)
+        -> RSA.Signing.RSASignature {
+        try signature(digest: Array(digest), digestInfoPrefix: sha256DigestInfoPrefix)
+    }
+
+    /// The PKCS#1 v1.5 signature of a SHA-384 digest (RS384).
+    public func signature(for digest: SHA384Digest, padding: RSA.Signing.Padding = .insecurePKCS1v1_5) throws(RSAError)
+        -> RSA.Signing.RSASignature {
+        try signature(digest: Array(digest), digestInfoPrefix: sha384DigestInfoPrefix)
+    }
+
+    /// The PKCS#1 v1.5 signature of a SHA-512 digest (RS512).
+    public func signature(for digest: SHA512Digest, padding: RSA.Signing.Padding = .insecurePKCS1v1_5) throws(RSAError)
+        -> RSA.Signing.RSASignature {
+        try signature(digest: Array(digest), digestInfoPrefix: sha512DigestInfoPrefix)
+    }
+
+    /// EMSA-PKCS1-v1_5 with the given DigestInfo prefix, then RSASP1. Internal so that the tests can run
+    /// Wycheproof's SHA-1 and SHA-224 cases with digests computed elsewhere.
+    func signature(digest: [UInt8], digestInfoPrefix prefix: [UInt8]) throws(RSAError) -> RSA.Signing.RSASignature {
+        let k = publicKey.byteCount
+        let tail = prefix.count + digest.count
+        // §9.2 step 3: at least 8 bytes of FF (never short for keys of 2048 bits or more).
+        guard k >= tail + 11 else { throw RSAError(.modulusTooSmall(bits: keySizeInBits)) }
+        var block = [UInt8](repeating: 0xFF, count: k)
+        block[0] = 0x00
+        block[1] = 0x01
+        block[k - tail - 1] = 0x00
+        block.replaceSubrange((k - tail)..<k, with: prefix + digest)
+        return RSA.Signing.RSASignature(rawRepresentation: try privateOperation(BigUInt(bigEndianBytes: block)))
+    }
+
+    /// RSASP1: m^d mod n as k bytes, blinded, by the CRT, verified with the public key (see the header).
+    func privateOperation(_ m: BigUInt) throws(RSAError) -> [UInt8] {
+        let key = storage, n = publicKey.modulus, e = publicKey.publicExponent
+        let one: BigUInt = 1
+        // A blinding factor r with an inverse mod n (n = p·q: all but a negligible fraction of r).
+        var r = BigUInt.random(below: n), rInverse = r.inverse(modulo: n)
+        while r <= one || rInverse == nil {
+            r = BigUInt.random(below: n)
+            rInverse = r.inverse(modulo: n)
+        }
+        let blinded = publicKey.context.multiply(m, publicKey.context.powerVartime(r, e))   // m·r^e mod n
+        // CRT (RFC 8017 §5.1.2 step 2b): m1 = c^dp mod p, m2 = c^dq mod q, h = qi·(m1 − m2) mod p.
+        let m1 = key.contextP.power(blinded % key.p, key.dp, exponentLimbs: key.p.limbs.count)
+        let m2 = key.contextQ.power(blinded % key.q, key.dq, exponentLimbs: key.q.limbs.count)
+        let difference = (m1 + key.p - m2 % key.p) % key.p
+        let h = key.contextP.multiply(key.qInverse, difference)
+        let blindedSignature = m2 + h * key.q
+        let s = publicKey.context.multiply(blindedSignature, rInverse ?? one)                 // unblind: ·r⁻¹
+        // The fault check: s^e must give back m.
+        guard publicKey.context.powerVartime(s, e) == m % n, let bytes = s.bigEndianBytes(length: publicKey.byteCount) else {
+            throw RSAError(.signingFault)
+        }
+        return bytes
+    }
+}
