@@ -34,16 +34,26 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
     public var x: String?
     /// "y": an EC point's y coordinate, base64url (§6.2.1.3).
     public var y: String?
-    /// "d": an EC private scalar (§6.2.2.1) or an OKP private key (RFC 8037 §2). A secret: never log a
-    /// JWK that has it.
+    /// "d": an EC private scalar (§6.2.2.1), an RSA private exponent (§6.3.2.1) or an OKP private key
+    /// (RFC 8037 §2). A secret: never log a JWK that has it.
     public var d: String?
+    /// "p", "q": an RSA private key's primes (RFC 7518 §6.3.2.2–3). Secrets, as are "dp", "dq" and "qi".
+    public var p: String?
+    /// "q": the second prime.
+    public var q: String?
+    /// "dp": d mod (p − 1).
+    public var dp: String?
+    /// "dq": d mod (q − 1).
+    public var dq: String?
+    /// "qi": q⁻¹ mod p.
+    public var qi: String?
     /// "k": an HMAC secret (§6.4.1). A secret: never log a JWK that has it.
     public var k: String?
     /// "key_ops" (RFC 7517 §4.3); when present, must allow "verify" (or "sign").
     public var keyOperations: [String]?
 
     enum CodingKeys: String, CodingKey {
-        case kty, kid, alg, use, n, e, crv, x, y, d, k
+        case kty, kid, alg, use, n, e, crv, x, y, d, k, p, q, dp, dq, qi
         case keyOperations = "key_ops"
     }
 
@@ -58,6 +68,10 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
         switch kty {
         case "RSA":
             let modulus = try field(n, "n"), exponent = try field(e, "e")
+            if let d {
+                key = try rsaPrivateKey(modulus: modulus, exponent: exponent, d: d)
+                break
+            }
             let rsaKey: RSA.Signing.PublicKey
             do { rsaKey = try RSA.Signing.PublicKey(modulus: modulus, publicExponent: exponent) } catch {
                 throw JWTError(.invalidKey("\(error)"))
@@ -119,6 +133,30 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
             throw JWTError(.invalidKey("the key says alg \"\(alg)\" but a \(kty) key here is for \(key.algorithm.rawValue)"))
         }
         return key
+    }
+
+    /// An RSA private JWK (RFC 7518 §6.3.2): two primes, every member present and consistent (a
+    /// multi-prime key's "oth" is not read, so its p and q do not multiply to n and it is refused).
+    private func rsaPrivateKey(modulus: [UInt8], exponent: [UInt8], d: String) throws(JWTError) -> JWTKey {
+        for (name, value) in [("p", p), ("q", q), ("dp", dp), ("dq", dq), ("qi", qi)] where value == nil {
+            throw JWTError(.invalidKey("an RSA private JWK needs \"p\", \"q\", \"dp\", \"dq\" and \"qi\" as well as \"d\"; \"\(name)\" is missing"))
+        }
+        let privateKey: RSA.Signing.PrivateKey
+        do {
+            privateKey = try RSA.Signing.PrivateKey(modulus: modulus, publicExponent: exponent, privateExponent: try field(d, "d"),
+                                                    prime1: try field(p, "p"), prime2: try field(q, "q"), exponent1: try field(dp, "dp"),
+                                                    exponent2: try field(dq, "dq"), coefficient: try field(qi, "qi"))
+        } catch let error as JWTError {
+            throw error
+        } catch {
+            throw JWTError(.invalidKey("\(error)"))
+        }
+        switch alg {
+        case nil, "RS256"?: return .rs256(privateKey, keyID: kid)
+        case "RS384"?: return .rs384(privateKey, keyID: kid)
+        case "RS512"?: return .rs512(privateKey, keyID: kid)
+        case let other?: throw JWTError(.invalidKey("an RSA key for \"\(other)\" is not supported (RS256, RS384 and RS512 are)"))
+        }
     }
 
     /// An OKP key (RFC 8037 §2): Ed25519 for EdDSA; the other curves say why they are not usable here.
@@ -267,7 +305,9 @@ extension JSONWebKey: CustomStringConvertible, CustomDebugStringConvertible, Cus
         for (name, value) in [("kid", kid), ("alg", alg), ("use", use), ("crv", crv), ("x", x), ("y", y), ("n", n), ("e", e)] {
             if let value { members.append((name, value)) }
         }
-        if d != nil { members.append(("d", "redacted")) }
+        for (name, value) in [("d", d), ("p", p), ("q", q), ("dp", dp), ("dq", dq), ("qi", qi)] where value != nil {
+            members.append((name, "redacted"))
+        }
         if k != nil { members.append(("k", "redacted")) }
         return members
     }

@@ -17,6 +17,7 @@ import PureSHA2
 public struct JWTKey: Sendable {
     enum Material: Sendable {
         case rsa(RSA.Signing.PublicKey, JWTAlgorithm)
+        case rsaPrivate(RSA.Signing.PrivateKey, JWTAlgorithm)
         case p256Public(P256.Signing.PublicKey)
         case p256Private(P256.Signing.PrivateKey)
         case p384Public(P384.Signing.PublicKey)
@@ -35,7 +36,7 @@ public struct JWTKey: Sendable {
     /// The algorithm this key is for.
     public var algorithm: JWTAlgorithm {
         switch material {
-        case .rsa(_, let algorithm): return algorithm
+        case .rsa(_, let algorithm), .rsaPrivate(_, let algorithm): return algorithm
         case .p256Public, .p256Private: return .es256
         case .p384Public: return .es384
         case .ed25519Public, .ed25519Private: return .eddsa
@@ -61,6 +62,21 @@ public struct JWTKey: Sendable {
     }
 
     /// An ES256 verification key.
+    /// An RS256 private key: signs with PKCS#1 v1.5 and SHA-256 (constant-time, blinded), and verifies.
+    public static func rs256(_ key: RSA.Signing.PrivateKey, keyID: String? = nil) -> JWTKey {
+        JWTKey(material: .rsaPrivate(key, .rs256), keyID: keyID)
+    }
+
+    /// An RS384 private key.
+    public static func rs384(_ key: RSA.Signing.PrivateKey, keyID: String? = nil) -> JWTKey {
+        JWTKey(material: .rsaPrivate(key, .rs384), keyID: keyID)
+    }
+
+    /// An RS512 private key.
+    public static func rs512(_ key: RSA.Signing.PrivateKey, keyID: String? = nil) -> JWTKey {
+        JWTKey(material: .rsaPrivate(key, .rs512), keyID: keyID)
+    }
+
     public static func es256(_ key: P256.Signing.PublicKey, keyID: String? = nil) -> JWTKey {
         JWTKey(material: .p256Public(key), keyID: keyID)
     }
@@ -129,12 +145,9 @@ public struct JWTKey: Sendable {
     func verify(signature: [UInt8], signingInput: ArraySlice<UInt8>) throws(JWTError) -> Bool {
         switch material {
         case .rsa(let key, let algorithm):
-            let rsaSignature = RSA.Signing.RSASignature(rawRepresentation: signature)
-            switch algorithm {
-            case .rs384: return key.isValidSignature(rsaSignature, for: SHA384.hash(data: signingInput))
-            case .rs512: return key.isValidSignature(rsaSignature, for: SHA512.hash(data: signingInput))
-            default: return key.isValidSignature(rsaSignature, for: signingInput)
-            }
+            return Self.verifyRSA(key, algorithm, signature, signingInput)
+        case .rsaPrivate(let key, let algorithm):
+            return Self.verifyRSA(key.publicKey, algorithm, signature, signingInput)
         case .p256Public(let key):
             return try Self.verifyES256(key, signature, signingInput)
         case .p256Private(let key):
@@ -157,6 +170,16 @@ public struct JWTKey: Sendable {
     }
 
     /// Constant-time in the bytes; a wrong length (public) is refused at once.
+    private static func verifyRSA(_ key: RSA.Signing.PublicKey, _ algorithm: JWTAlgorithm, _ signature: [UInt8],
+                                  _ signingInput: ArraySlice<UInt8>) -> Bool {
+        let rsaSignature = RSA.Signing.RSASignature(rawRepresentation: signature)
+        switch algorithm {
+        case .rs384: return key.isValidSignature(rsaSignature, for: SHA384.hash(data: signingInput))
+        case .rs512: return key.isValidSignature(rsaSignature, for: SHA512.hash(data: signingInput))
+        default: return key.isValidSignature(rsaSignature, for: signingInput)
+        }
+    }
+
     private static func matches<H: HashFunction>(_ keyed: HMAC<H>, _ signature: [UInt8], _ signingInput: ArraySlice<UInt8>) -> Bool {
         var mac = keyed
         signingInput.withUnsafeBytes { mac.update(bufferPointer: $0) }
@@ -175,7 +198,7 @@ public struct JWTKey: Sendable {
     /// Whether the key can sign: an ES256 private key or an HS256/384/512 secret (not a public key).
     public var canSign: Bool {
         switch material {
-        case .p256Private, .ed25519Private, .hmac256, .hmac384, .hmac512: return true
+        case .p256Private, .ed25519Private, .rsaPrivate, .hmac256, .hmac384, .hmac512: return true
         case .rsa, .p256Public, .p384Public, .ed25519Public: return false
         }
     }
@@ -193,8 +216,18 @@ public struct JWTKey: Sendable {
         case .hmac256(let keyed): return mac(keyed)
         case .hmac384(let keyed): return mac(keyed)
         case .hmac512(let keyed): return mac(keyed)
+        case .rsaPrivate(let key, let algorithm):
+            do {
+                switch algorithm {
+                case .rs384: return try key.signature(for: SHA384.hash(data: signingInput)).rawRepresentation
+                case .rs512: return try key.signature(for: SHA512.hash(data: signingInput)).rawRepresentation
+                default: return try key.signature(for: SHA256.hash(data: signingInput)).rawRepresentation
+                }
+            } catch {
+                throw JWTError(.invalidKey(error.description))
+            }
         case .rsa:
-            throw JWTError(.invalidKey("RSA signing is not offered: PureJWT verifies RS256/384/512 tokens but never signs with RSA"))
+            throw JWTError(.invalidKey("an RSA public key cannot sign; load the private key (PKCS#8, PKCS#1 or a JWK with d, p, q, dp, dq, qi)"))
         case .p384Public:
             throw JWTError(.invalidKey("ES384 signing is not offered: PureJWT verifies ES384 tokens only"))
         case .p256Public, .ed25519Public:
@@ -209,7 +242,7 @@ extension JWTKey: CustomStringConvertible, CustomDebugStringConvertible, CustomR
     private var kind: String {
         switch material {
         case .rsa, .p256Public, .p384Public, .ed25519Public: return "public"
-        case .p256Private, .ed25519Private: return "private, redacted"
+        case .p256Private, .ed25519Private, .rsaPrivate: return "private, redacted"
         case .hmac256, .hmac384, .hmac512: return "secret, redacted"
         }
     }
