@@ -7,6 +7,7 @@ import PureJWT
 import PureBase64
 import PureCurve25519
 import PureP256
+import PureRSA
 
 /// Apple's client-secret claims, for both libraries.
 struct ClientSecretPayload: JWTKit.JWTPayload, Equatable {
@@ -98,7 +99,24 @@ enum JWTBenchmarks {
         let theirEdReading = try? await theirEd.verify(ourEdToken, as: ClientSecretPayload.self)
         precondition(theirEdReading == claims)
 
+        // RS256 signing: the same PKCS#8 key on both sides; each verifies the other's token (and the
+        // signatures are equal: PKCS#1 v1.5 is deterministic and both serialise the claims alike or not —
+        // only verification across is required).
+        let rsaVectors = vectorJSON("Tests/PureRSATests/Vectors/rsa_signing_cryptography.json") as! [String: Any]
+        let rsaPEM = ((rsaVectors["cases"] as! [[String: Any]]).first { ($0["bits"] as! Int) == 2048 })!["pkcs8_pem"] as! String
+        let ourRS = JWTSigner(key: .rs256(try! RSA.Signing.PrivateKey(pemRepresentation: rsaPEM), keyID: "rsa"))
+        let theirRS = JWTKeyCollection()
+        await theirRS.add(rsa: try! Insecure.RSA.PrivateKey(pem: rsaPEM), digestAlgorithm: .sha256, kid: "rsa")
+        let ourRSToken = try! ourRS.sign(claims)
+        let theirRSToken = try! await theirRS.sign(claims, kid: "rsa")
+        precondition((try? JWTVerifier(keys: [ourRS.key]).verify(theirRSToken, as: ClientSecretPayload.self, validation: fixed)) == claims)
+        let theirRSReading = try? await theirRS.verify(ourRSToken, as: ClientSecretPayload.self)
+        precondition(theirRSReading == claims)
+
         return [
+            AsyncComparison(name: "JWT RS256 sign", peer: "jwt-kit",
+                            ours: { UInt64((try! ourRS.sign(claims)).utf8.count) },
+                            theirs: { UInt64((try! await theirRS.sign(claims, kid: "rsa")).utf8.count) }),
             AsyncComparison(name: "JWT EdDSA sign", peer: "jwt-kit",
                             ours: { UInt64((try! ourEd.sign(claims)).utf8.count) },
                             theirs: { UInt64((try! await theirEd.sign(claims, kid: "ed")).utf8.count) }),

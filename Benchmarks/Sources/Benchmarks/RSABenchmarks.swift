@@ -1,4 +1,4 @@
-// RS256 verification and key construction, against swift-crypto's _RSA (BoringSSL).
+// RS256 verification, signing and key construction, against swift-crypto's _RSA (BoringSSL).
 
 import _CryptoExtras
 import Crypto
@@ -26,6 +26,20 @@ enum RSABenchmarks {
             name: "RSA-2048 key from n, e", peer: "swift-crypto",
             ours: { UInt64((try! RSA.Signing.PublicKey(modulus: c.modulus, publicExponent: c.exponent)).keySizeInBits) },
             theirs: { UInt64((try! _RSA.Signing.PublicKey(n: c.modulus, e: c.exponent)).keySizeInBits) }))
+        // Signing: the same PKCS#8 key on both sides; PKCS#1 v1.5 is deterministic, so the signatures
+        // must be equal, and each verifies on the other side.
+        let pkcs8 = vectorJSON("Tests/PureRSATests/Vectors/rsa_signing_cryptography.json") as! [String: Any]
+        let pem = ((pkcs8["cases"] as! [[String: Any]]).first { ($0["bits"] as! Int) == 2048 })!["pkcs8_pem"] as! String
+        let ourKey = try! RSA.Signing.PrivateKey(pemRepresentation: pem)
+        let theirKey = try! _RSA.Signing.PrivateKey(pemRepresentation: pem)
+        let message = Array("eyJhbGciOiJSUzI1NiIsImtpZCI6ImsifQ.eyJpc3MiOiJodHRwczovL2lzc3Vlci5leGFtcGxlIn0".utf8)
+        let ourSignature = try! ourKey.signature(for: message)
+        let theirSignature = try! theirKey.signature(for: message, padding: .insecurePKCS1v1_5)
+        precondition(ourSignature.rawRepresentation == Array(theirSignature.rawRepresentation), "PKCS#1 v1.5 is deterministic")
+        rows.append(Comparison(
+            name: "RSA-2048 sign", peer: "swift-crypto",
+            ours: { UInt64((try! ourKey.signature(for: message)).rawRepresentation[0]) },
+            theirs: { UInt64((try! theirKey.signature(for: message, padding: .insecurePKCS1v1_5)).rawRepresentation.first!) }))
         return rows
     }
 }
