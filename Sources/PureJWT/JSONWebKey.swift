@@ -81,7 +81,10 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
             case nil, "RS256"?: key = .rs256(rsaKey, keyID: kid)
             case "RS384"?: key = .rs384(rsaKey, keyID: kid)
             case "RS512"?: key = .rs512(rsaKey, keyID: kid)
-            case let other?: throw JWTError(.invalidKey("an RSA key for \"\(other)\" is not supported (RS256, RS384 and RS512 are)"))
+            case "PS256"?: key = .ps256(rsaKey, keyID: kid)
+            case "PS384"?: key = .ps384(rsaKey, keyID: kid)
+            case "PS512"?: key = .ps512(rsaKey, keyID: kid)
+            case let other?: throw JWTError(.invalidKey("an RSA key for \"\(other)\" is not supported (RS256/384/512 and PS256/384/512 are)"))
             }
         case "EC":
             if crv == "P-384" {
@@ -155,7 +158,10 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
         case nil, "RS256"?: return .rs256(privateKey, keyID: kid)
         case "RS384"?: return .rs384(privateKey, keyID: kid)
         case "RS512"?: return .rs512(privateKey, keyID: kid)
-        case let other?: throw JWTError(.invalidKey("an RSA key for \"\(other)\" is not supported (RS256, RS384 and RS512 are)"))
+        case "PS256"?: return .ps256(privateKey, keyID: kid)
+        case "PS384"?: return .ps384(privateKey, keyID: kid)
+        case "PS512"?: return .ps512(privateKey, keyID: kid)
+        case let other?: throw JWTError(.invalidKey("an RSA key for \"\(other)\" is not supported (RS256/384/512 and PS256/384/512 are)"))
         }
     }
 

@@ -37,11 +37,18 @@ public struct JWTAlgorithm: RawRepresentable, Sendable, Hashable, Codable, Custo
     /// HMAC with SHA-512 (§3.2).
     public static let hs512 = JWTAlgorithm(registeredName: "HS512")
 
+    /// RSASSA-PSS with SHA-256, MGF1 over SHA-256 and a 32-byte salt (RFC 7518 §3.5).
+    public static let ps256 = JWTAlgorithm(registeredName: "PS256")
+    /// RSASSA-PSS with SHA-384 (48-byte salt).
+    public static let ps384 = JWTAlgorithm(registeredName: "PS384")
+    /// RSASSA-PSS with SHA-512 (64-byte salt).
+    public static let ps512 = JWTAlgorithm(registeredName: "PS512")
+
     /// EdDSA with Ed25519 (RFC 8037 §3.1): an OKP key with "crv" "Ed25519".
     public static let eddsa = JWTAlgorithm(registeredName: "EdDSA")
 
     /// Every algorithm this version implements.
-    public static let implemented: [JWTAlgorithm] = [.es256, .rs256, .hs256, .es384, .rs384, .rs512, .hs384, .hs512, .eddsa]
+    public static let implemented: [JWTAlgorithm] = [.es256, .rs256, .hs256, .es384, .rs384, .rs512, .hs384, .hs512, .eddsa, .ps256, .ps384, .ps512]
 
     /// Whether the algorithm uses a shared secret (HS256/384/512) rather than a public key.
     public var isSymmetric: Bool { self == .hs256 || self == .hs384 || self == .hs512 }

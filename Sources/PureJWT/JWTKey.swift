@@ -77,6 +77,25 @@ public struct JWTKey: Sendable {
         JWTKey(material: .rsaPrivate(key, .rs512), keyID: keyID)
     }
 
+    /// A PS256 public key (RSASSA-PSS, SHA-256; RFC 7518 §3.5): verifies "PS256" tokens.
+    public static func ps256(_ key: RSA.Signing.PublicKey, keyID: String? = nil) -> JWTKey { JWTKey(material: .rsa(key, .ps256), keyID: keyID) }
+    /// A PS384 public key.
+    public static func ps384(_ key: RSA.Signing.PublicKey, keyID: String? = nil) -> JWTKey { JWTKey(material: .rsa(key, .ps384), keyID: keyID) }
+    /// A PS512 public key.
+    public static func ps512(_ key: RSA.Signing.PublicKey, keyID: String? = nil) -> JWTKey { JWTKey(material: .rsa(key, .ps512), keyID: keyID) }
+    /// A PS256 private key: signs with a fresh random salt each time, and verifies.
+    public static func ps256(_ key: RSA.Signing.PrivateKey, keyID: String? = nil) -> JWTKey {
+        JWTKey(material: .rsaPrivate(key, .ps256), keyID: keyID)
+    }
+    /// A PS384 private key.
+    public static func ps384(_ key: RSA.Signing.PrivateKey, keyID: String? = nil) -> JWTKey {
+        JWTKey(material: .rsaPrivate(key, .ps384), keyID: keyID)
+    }
+    /// A PS512 private key.
+    public static func ps512(_ key: RSA.Signing.PrivateKey, keyID: String? = nil) -> JWTKey {
+        JWTKey(material: .rsaPrivate(key, .ps512), keyID: keyID)
+    }
+
     public static func es256(_ key: P256.Signing.PublicKey, keyID: String? = nil) -> JWTKey {
         JWTKey(material: .p256Public(key), keyID: keyID)
     }
@@ -176,6 +195,9 @@ public struct JWTKey: Sendable {
         switch algorithm {
         case .rs384: return key.isValidSignature(rsaSignature, for: SHA384.hash(data: signingInput))
         case .rs512: return key.isValidSignature(rsaSignature, for: SHA512.hash(data: signingInput))
+        case .ps256: return key.isValidSignature(rsaSignature, for: SHA256.hash(data: signingInput), padding: .PSS)
+        case .ps384: return key.isValidSignature(rsaSignature, for: SHA384.hash(data: signingInput), padding: .PSS)
+        case .ps512: return key.isValidSignature(rsaSignature, for: SHA512.hash(data: signingInput), padding: .PSS)
         default: return key.isValidSignature(rsaSignature, for: signingInput)
         }
     }
@@ -221,6 +243,9 @@ public struct JWTKey: Sendable {
                 switch algorithm {
                 case .rs384: return try key.signature(for: SHA384.hash(data: signingInput)).rawRepresentation
                 case .rs512: return try key.signature(for: SHA512.hash(data: signingInput)).rawRepresentation
+                case .ps256: return try key.signature(for: SHA256.hash(data: signingInput), padding: .PSS).rawRepresentation
+                case .ps384: return try key.signature(for: SHA384.hash(data: signingInput), padding: .PSS).rawRepresentation
+                case .ps512: return try key.signature(for: SHA512.hash(data: signingInput), padding: .PSS).rawRepresentation
                 default: return try key.signature(for: SHA256.hash(data: signingInput)).rawRepresentation
                 }
             } catch {

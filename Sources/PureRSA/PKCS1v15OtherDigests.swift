@@ -17,14 +17,16 @@ extension RSA.Signing.PublicKey {
     public func isValidSignature(
         _ signature: RSA.Signing.RSASignature, for digest: SHA384Digest, padding: RSA.Signing.Padding = .insecurePKCS1v1_5
     ) -> Bool {
-        isValidSignature(signature, digest: digest.bytes, prefix: sha384DigestInfoPrefix)
+        if padding == .PSS { return isValidPSSSignature(signature, digest: digest, SHA384.self) }
+        return isValidSignature(signature, digest: digest.bytes, prefix: sha384DigestInfoPrefix)
     }
 
     /// Whether `signature` is a valid PKCS#1 v1.5 signature of a precomputed SHA-512 digest.
     public func isValidSignature(
         _ signature: RSA.Signing.RSASignature, for digest: SHA512Digest, padding: RSA.Signing.Padding = .insecurePKCS1v1_5
     ) -> Bool {
-        isValidSignature(signature, digest: digest.bytes, prefix: sha512DigestInfoPrefix)
+        if padding == .PSS { return isValidPSSSignature(signature, digest: digest, SHA512.self) }
+        return isValidSignature(signature, digest: digest.bytes, prefix: sha512DigestInfoPrefix)
     }
 
     private func isValidSignature(_ signature: RSA.Signing.RSASignature, digest: [UInt8], prefix: [UInt8]) -> Bool {

@@ -15,28 +15,31 @@ import PureBigInt
 import PureSHA2
 
 extension RSA.Signing.PrivateKey {
-    /// The PKCS#1 v1.5 signature of SHA-256(`data`) (RS256).
+    /// The signature of SHA-256(`data`): PKCS#1 v1.5 (RS256) or, with `.PSS`, RSASSA-PSS (PS256).
     public func signature<Bytes: Sequence>(for data: Bytes, padding: RSA.Signing.Padding = .insecurePKCS1v1_5) throws(RSAError)
         -> RSA.Signing.RSASignature where Bytes.Element == UInt8 {
         try signature(for: SHA256.hash(data: data), padding: padding)
     }
 
-    /// The PKCS#1 v1.5 signature of a SHA-256 digest.
+    /// The signature of a SHA-256 digest (PKCS#1 v1.5, or PSS with a random 32-byte salt).
     public func signature(for digest: SHA256Digest, padding: RSA.Signing.Padding = .insecurePKCS1v1_5) throws(RSAError)
         -> RSA.Signing.RSASignature {
-        try signature(digest: Array(digest), digestInfoPrefix: sha256DigestInfoPrefix)
+        if padding == .PSS { return try pssSignature(digest: digest, SHA256.self) }
+        return try signature(digest: Array(digest), digestInfoPrefix: sha256DigestInfoPrefix)
     }
 
-    /// The PKCS#1 v1.5 signature of a SHA-384 digest (RS384).
+    /// The signature of a SHA-384 digest (RS384, or PS384 with `.PSS`).
     public func signature(for digest: SHA384Digest, padding: RSA.Signing.Padding = .insecurePKCS1v1_5) throws(RSAError)
         -> RSA.Signing.RSASignature {
-        try signature(digest: Array(digest), digestInfoPrefix: sha384DigestInfoPrefix)
+        if padding == .PSS { return try pssSignature(digest: digest, SHA384.self) }
+        return try signature(digest: Array(digest), digestInfoPrefix: sha384DigestInfoPrefix)
     }
 
-    /// The PKCS#1 v1.5 signature of a SHA-512 digest (RS512).
+    /// The signature of a SHA-512 digest (RS512, or PS512 with `.PSS`).
     public func signature(for digest: SHA512Digest, padding: RSA.Signing.Padding = .insecurePKCS1v1_5) throws(RSAError)
         -> RSA.Signing.RSASignature {
-        try signature(digest: Array(digest), digestInfoPrefix: sha512DigestInfoPrefix)
+        if padding == .PSS { return try pssSignature(digest: digest, SHA512.self) }
+        return try signature(digest: Array(digest), digestInfoPrefix: sha512DigestInfoPrefix)
     }
 
     /// EMSA-PKCS1-v1_5 with the given DigestInfo prefix, then RSASP1. Internal so that the tests can run

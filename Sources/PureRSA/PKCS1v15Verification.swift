@@ -34,6 +34,7 @@ extension RSA.Signing.PublicKey {
     public func isValidSignature(
         _ signature: RSA.Signing.RSASignature, for digest: SHA256Digest, padding: RSA.Signing.Padding = .insecurePKCS1v1_5
     ) -> Bool {
+        if padding == .PSS { return isValidPSSSignature(signature, digest: digest, SHA256.self) }
         // §8.2.2 step 1: the signature is exactly k bytes.
         let s = signature.rawRepresentation
         guard s.count == byteCount else { return false }

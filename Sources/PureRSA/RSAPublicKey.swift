@@ -16,11 +16,14 @@ public enum RSA {
 }
 
 extension RSA.Signing {
-    /// The signature padding. Only PKCS#1 v1.5 with SHA-256 (JWS "RS256") is implemented; the name matches
-    /// swift-crypto's, which calls it insecure for new designs (PSS is preferred) but it is what Apple uses.
+    /// The signature padding, with swift-crypto's names: PKCS#1 v1.5 (which swift-crypto calls insecure for
+    /// new designs; it is what Apple and most JWS issuers use) and PSS.
     public enum Padding: Sendable, Hashable {
         /// RSASSA-PKCS1-v1_5 (RFC 8017 §8.2), the padding of JWS "RS256".
         case insecurePKCS1v1_5
+        /// RSASSA-PSS (RFC 8017 §8.1) with MGF1 over the same hash and a salt as long as the hash, as JWS
+        /// PS256/384/512 require (RFC 7518 §3.5); a signature with another salt length does not verify.
+        case PSS
     }
 
     /// An RSA public key.

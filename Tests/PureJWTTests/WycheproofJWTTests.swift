@@ -1,6 +1,6 @@
 // Wycheproof's JSON Web Signature and JSON Web Key files, every case.
 //
-// Valid cases in algorithms PureJWT does not implement (PS256/384/512, ES512) are
+// Valid cases in algorithms PureJWT does not implement (ES512) are
 // refused as unsupported: they are counted here and answered as the file expects, after checking that the
 // refusal named the unsupported algorithm or key and not something else.
 
@@ -59,10 +59,13 @@ private struct Group: WycheproofTestGroup {
 ///   whatever padding they were meant to carry is not in the file, so a correct verifier accepts them.
 /// - 372 and 373 (a '?' inserted in the header or payload, labelled valid) are refused: base64url is
 ///   decoded strictly (../shared/DESIGN.md), so a stray character makes the token malformed.
-private let deliberateDifferences: [Int: Bool] = [367: true, 370: true, 372: false, 373: false]
+/// - 346 and 350 (RFC 7520 Figure 20, labelled valid) are a PS384 token checked with a JWK whose "alg" is
+///   "PS256": the key decides the algorithm (../shared/DESIGN.md), so a header naming another one is
+///   refused as an algorithm mismatch, as an RS256 key refuses an RS512 token.
+private let deliberateDifferences: [Int: Bool] = [367: true, 370: true, 372: false, 373: false, 346: false, 350: false]
 
 /// Algorithms named by the vectors that PureJWT does not implement.
-private let unsupported: Set<String> = ["PS256", "PS384", "PS512", "ES512"]
+private let unsupported: Set<String> = ["ES512"]
 
 private func headerAlgorithm(_ token: String) -> String? {
     guard let part = token.split(separator: ".").first,
@@ -115,10 +118,11 @@ struct WycheproofJWTTests {
         }
         #expect(run == 401)
         #expect(differences == deliberateDifferences)
-        // PS256 ×6, PS384 ×6, PS512 ×4, ES512 ×2 valid cases (RFC 7520 included); the RS384 ×4 and
-        // RS512 ×4 valid cases verify.
-        #expect(unsupportedValid == 18)
+        // ES512 ×2 valid cases (RFC 7520 included); the RS384 ×4, RS512 ×4, PS256 ×6, PS384 ×4 (and the
+        // two deliberate differences above) and PS512 ×4 valid cases verify.
+        #expect(unsupportedValid == 2)
         #expect(supportedValid["RS384"] == 4 && supportedValid["RS512"] == 4)
+        #expect(supportedValid["PS256"] == 6 && supportedValid["PS384"] == 4 && supportedValid["PS512"] == 4)
     }
 
     @Test("json_web_key_test.json: every case")
