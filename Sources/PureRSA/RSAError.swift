@@ -23,6 +23,8 @@ public struct RSAError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The signature computed did not verify with the public key (a fault during signing); nothing
         /// was returned.
         case signingFault
+        /// A key size other than 2048, 3072 or 4096 bits was asked of key generation.
+        case unsupportedKeySize(Int)
     }
 
     /// What was wrong.
@@ -49,6 +51,8 @@ public struct RSAError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the RSA key comes from a generator broken by ROCA (CVE-2017-15361): its private key can be recovered; replace the key"
         case .inconsistentPrivateKey(let what):
             return "the RSA private key is inconsistent: \(what); the key file is corrupted or was assembled from two keys"
+        case .unsupportedKeySize(let bits):
+            return "RSA keys are generated with 2048, 3072 or 4096 bits, not \(bits)"
         case .signingFault:
             return "the RSA signature did not verify with the public key (a fault during signing); no signature was returned — retry, and if it persists, check the hardware"
         }

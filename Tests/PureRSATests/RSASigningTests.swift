@@ -149,3 +149,29 @@ struct RSASigningTests {
         }
     }
 }
+
+@Suite("RSA key generation")
+struct RSAKeyGenerationTests {
+    @Test("a 2048-bit key: the size asked for, e = 65537, consistent, signs what its public key verifies; two keys differ")
+    func generate2048() throws {
+        let key = try RSA.Signing.PrivateKey(keySize: .bits2048)
+        #expect(key.keySizeInBits == 2048 && key.publicKey.publicExponent == 65537)
+        let message = Array("generated".utf8)
+        #expect(key.publicKey.isValidSignature(try key.signature(for: message), for: message))
+        #expect(key.publicKey.isValidSignature(try key.signature(for: message, padding: .PSS), for: SHA256.hash(data: message), padding: .PSS))
+        // Reading it back runs every consistency check again.
+        #expect(try RSA.Signing.PrivateKey(pemRepresentation: key.pemRepresentation).derRepresentation == key.derRepresentation)
+        let other = try RSA.Signing.PrivateKey(keySize: .bits2048)
+        #expect(other.publicKey.modulus != key.publicKey.modulus)
+        #expect(throws: RSAError(.unsupportedKeySize(1024))) { try RSA.Signing.PrivateKey(keySize: RSA.Signing.KeySize(bitCount: 1024)) }
+    }
+
+    @Test("Miller–Rabin: known primes pass, Carmichael numbers and products of two primes fail")
+    func millerRabin() {
+        var generator = SplitMix64(seed: 7)
+        let primes: [BigUInt] = [BigUInt(1_000_003), BigUInt(2_147_483_647), (BigUInt(1) << 127) - 1, (BigUInt(1) << 521) - 1]
+        for prime in primes { #expect(RSA.Signing.PrivateKey.isProbablePrime(prime, rounds: 8, using: &generator)) }
+        let composites: [BigUInt] = [561, 1105, 41041, 825_265, BigUInt(1_000_003) * BigUInt(2_147_483_647), ((BigUInt(1) << 127) - 1) * 3]
+        for composite in composites { #expect(!RSA.Signing.PrivateKey.isProbablePrime(composite, rounds: 8, using: &generator)) }
+    }
+}

@@ -113,7 +113,21 @@ enum JWTBenchmarks {
         let theirRSReading = try? await theirRS.verify(ourRSToken, as: ClientSecretPayload.self)
         precondition(theirRSReading == claims)
 
+        // PS256 verification: jwt-kit signs; each side verifies the other's token.
+        let rsaKey = try! RSA.Signing.PrivateKey(pemRepresentation: rsaPEM)
+        let ourPS = JWTSigner(key: .ps256(rsaKey, keyID: "pss"))
+        let theirPS = JWTKeyCollection()
+        await theirPS.add(pss: try! Insecure.RSA.PrivateKey(pem: rsaPEM), digestAlgorithm: .sha256, kid: "pss")
+        let theirPSToken = try! await theirPS.sign(claims, kid: "pss")
+        let ourPSVerifier = JWTVerifier(keys: [.ps256(rsaKey.publicKey, keyID: "pss")])
+        precondition((try? ourPSVerifier.verify(theirPSToken, as: ClientSecretPayload.self, validation: fixed)) == claims)
+        let theirPSReading = try? await theirPS.verify(try! ourPS.sign(claims), as: ClientSecretPayload.self)
+        precondition(theirPSReading == claims)
+
         return [
+            AsyncComparison(name: "JWT PS256 verify", peer: "jwt-kit",
+                            ours: { UInt64((try! ourPSVerifier.verify(theirPSToken, as: ClientSecretPayload.self, validation: fixed)).exp) },
+                            theirs: { UInt64((try! await theirPS.verify(theirPSToken, as: ClientSecretPayload.self)).exp) }),
             AsyncComparison(name: "JWT RS256 sign", peer: "jwt-kit",
                             ours: { UInt64((try! ourRS.sign(claims)).utf8.count) },
                             theirs: { UInt64((try! await theirRS.sign(claims, kid: "rsa")).utf8.count) }),

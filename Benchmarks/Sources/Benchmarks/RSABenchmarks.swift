@@ -36,6 +36,18 @@ enum RSABenchmarks {
         let ourSignature = try! ourKey.signature(for: message)
         let theirSignature = try! theirKey.signature(for: message, padding: .insecurePKCS1v1_5)
         precondition(ourSignature.rawRepresentation == Array(theirSignature.rawRepresentation), "PKCS#1 v1.5 is deterministic")
+        // PSS verification: swift-crypto signs (random salt); each side verifies the other's signature.
+        let theirPSS = try! theirKey.signature(for: message, padding: .PSS)
+        let ourPSS = RSA.Signing.RSASignature(rawRepresentation: Array(theirPSS.rawRepresentation))
+        let ourOwnPSS = try! ourKey.signature(for: message, padding: .PSS)
+        precondition(ourKey.publicKey.isValidSignature(ourPSS, for: message, padding: .PSS), "we must verify swift-crypto's PSS signature")
+        precondition(theirKey.publicKey.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: ourOwnPSS.rawRepresentation),
+                                                         for: message, padding: .PSS), "swift-crypto must verify ours")
+        let ourPublic = ourKey.publicKey, theirPublic = theirKey.publicKey
+        rows.append(Comparison(
+            name: "RSA-2048 PSS verify", peer: "swift-crypto",
+            ours: { ourPublic.isValidSignature(ourPSS, for: message, padding: .PSS) ? 1 : 0 },
+            theirs: { theirPublic.isValidSignature(theirPSS, for: message, padding: .PSS) ? 1 : 0 }))
         rows.append(Comparison(
             name: "RSA-2048 sign", peer: "swift-crypto",
             ours: { UInt64((try! ourKey.signature(for: message)).rawRepresentation[0]) },
