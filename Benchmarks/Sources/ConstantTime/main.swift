@@ -9,7 +9,8 @@
 // Targets: P-256 k·G (private key from a scalar: the fixed scalar is 1), ECDSA signing (fixed private key
 // against random keys, same message), and Montgomery exponentiation with a secret 256-bit exponent modulo
 // a 256-bit odd modulus (fixed exponent 1 against random ones, same limb count); Ed25519 signing (a
-// fixed seed against random seeds, same message: the nonce and the secret scalar both follow the seed).
+// fixed seed against random seeds, same message: the nonce and the secret scalar both follow the seed);
+// RSA-2048 signing (a fixed key against freshly generated keys, same message).
 // As dudect does, t is also computed over the measurements below several percentiles, since a leak often
 // hides in the tail; the largest |t| is reported.
 #if canImport(Glibc)
@@ -18,6 +19,7 @@ import Glibc
 import Crypto
 import PureBigInt
 import PureCurve25519
+import PureRSA
 import PureP256
 
 struct Welch {
@@ -88,7 +90,7 @@ while let argument = arguments.next() {
     case "--measurements": measurements = Int(arguments.next() ?? "") ?? measurements
     case "--only": only = arguments.next()
     case "--fixed": fixedIsOne = arguments.next() != "random"
-    default: print("usage: ConstantTime [--measurements N] [--only control|p256-base|ecdsa-sign|peer-ecdsa-sign|montgomery-power|ed25519-sign|peer-ed25519-sign] [--fixed one|random]"); exit(2)
+    default: print("usage: ConstantTime [--measurements N] [--only control|p256-base|ecdsa-sign|peer-ecdsa-sign|montgomery-power|ed25519-sign|peer-ed25519-sign|rsa-sign] [--fixed one|random]"); exit(2)
     }
 }
 
@@ -159,6 +161,17 @@ if only == nil || only == "peer-ed25519-sign" {
     let keys = [(0..<256).map { _ in try! Crypto.Curve25519.Signing.PrivateKey(rawRepresentation: fixedSecret.map { $0 }) },
                 (0..<256).map { _ in try! Crypto.Curve25519.Signing.PrivateKey(rawRepresentation: randomBytes(32)) }]
     worst = max(worst, run("swift-crypto Ed25519 sign (control)", measurements: measurements, makeInput: { [UInt8($0), UInt8.random(in: 0...255)] }) { input in
+        blackHole(try! keys[Int(input[0])][Int(input[1])].signature(for: message))
+    })
+}
+if only == "rsa-sign" {
+    // Not in the default set: an RSA-2048 signature takes milliseconds, so 10⁶ measurements take hours;
+    // ask for it with --only rsa-sign --measurements N. 16 copies of one generated key against 16 others.
+    let message = Array("eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiJURUFNMTIzNDU2In0".utf8)
+    let fixedKey = try! PureRSA.RSA.Signing.PrivateKey(keySize: .bits2048)
+    let keys = [(0..<16).map { _ in try! PureRSA.RSA.Signing.PrivateKey(derRepresentation: fixedKey.derRepresentation) },
+                (0..<16).map { _ in try! PureRSA.RSA.Signing.PrivateKey(keySize: .bits2048) }]
+    worst = max(worst, run("RSA-2048 sign", measurements: measurements, makeInput: { [UInt8($0), UInt8.random(in: 0...15)] }) { input in
         blackHole(try! keys[Int(input[0])][Int(input[1])].signature(for: message))
     })
 }

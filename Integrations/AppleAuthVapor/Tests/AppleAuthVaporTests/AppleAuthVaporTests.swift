@@ -97,7 +97,7 @@ struct AppleAuthVaporTests {
 
     /// The README's session tokens and routes.
     private func addRoutes(_ app: Application) throws {
-        app.appleAuth.useSessions(try SessionTokens(key: .hs256(SymmetricKey(data: Array("session secret for the tests, 32+".utf8))),
+        app.appleAuth.useSessions(try SessionTokens(key: .hs256(Array("session secret for the tests, 32+".utf8)),
                                                     issuer: "https://api.example.com", now: { Self.now }))
 
         let routes = app.grouped(AppleAuthErrorMiddleware())
