@@ -61,7 +61,6 @@ public struct JWTKey: Sendable {
         JWTKey(material: .rsa(key, .rs512), keyID: keyID)
     }
 
-    /// An ES256 verification key.
     /// An RS256 private key: signs with PKCS#1 v1.5 and SHA-256 (constant-time, blinded), and verifies.
     public static func rs256(_ key: RSA.Signing.PrivateKey, keyID: String? = nil) -> JWTKey {
         JWTKey(material: .rsaPrivate(key, .rs256), keyID: keyID)
@@ -96,6 +95,7 @@ public struct JWTKey: Sendable {
         JWTKey(material: .rsaPrivate(key, .ps512), keyID: keyID)
     }
 
+    /// An ES256 verification key.
     public static func es256(_ key: P256.Signing.PublicKey, keyID: String? = nil) -> JWTKey {
         JWTKey(material: .p256Public(key), keyID: keyID)
     }
