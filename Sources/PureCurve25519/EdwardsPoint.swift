@@ -51,16 +51,6 @@ extension EdwardsPoint {
         CachedPoint(yPlusX: y + x, yMinusX: y - x, z2: z + z, t2d: t * .d2)
     }
 
-    /// The point in affine Niels form (one inversion; for building tables).
-    var affineNiels: AffineNielsPoint {
-        let inverse = z.inverted
-        let ax = x * inverse, ay = y * inverse
-        return AffineNielsPoint(yPlusX: ay + ax, yMinusX: ay - ax, xy2d: ax * ay * .d2)
-    }
-
-    /// −P = (−X : Y : Z : −T).
-    var negated: EdwardsPoint { EdwardsPoint(x: -x, y: y, z: z, t: -t) }
-
     /// P + Q ("add-2008-hwcd-3", a = −1, with Q's factors prepared): 8 multiplications.
     @inline(__always)
     func adding(_ q: CachedPoint) -> EdwardsPoint {
@@ -159,10 +149,5 @@ extension EdwardsPoint {
         if xIsZero && sign == 1 { return nil }
         let x = (root.isNegativeMask & 1) != sign ? -root : root
         self.init(x: x, y: y, z: .one, t: x * y)
-    }
-
-    /// Whether P and Q are the same point (X₁Z₂ = X₂Z₁ and Y₁Z₂ = Y₂Z₁). Variable-time.
-    func isEqualVartime(_ other: EdwardsPoint) -> Bool {
-        (x * other.z).equalityMask(other.x * z) & (y * other.z).equalityMask(other.y * z) != 0
     }
 }

@@ -7,10 +7,8 @@
 // A Montgomery product a·b/R of a < 2^256 and b < L is below 2L before its final subtraction (a·b/R < L),
 // so operands need not be reduced first: 32 bytes of hash or a clamped secret scalar go in as they are.
 
-struct Scalar: Sendable, Equatable {
+struct Scalar: Sendable {
     var limbs: (UInt64, UInt64, UInt64, UInt64)
-
-    static func == (a: Scalar, b: Scalar) -> Bool { a.limbs == b.limbs }
 
     /// L, little-endian limbs.
     static let order: (UInt64, UInt64, UInt64, UInt64) = (0x5812_631a_5cf5_d3ed, 0x14de_f9de_a2f7_9cd6, 0, 0x1000_0000_0000_0000)

@@ -68,6 +68,11 @@ extension RSA.Signing {
             let qInverse = BigUInt(bigEndianBytes: key.coefficient)
             func inconsistent(_ what: String) -> RSAError { RSAError(.inconsistentPrivateKey(what)) }
             // Public relations only are tested by value here; the checks run once per key, not per signature.
+            // Sizes first, so that hostile members (a JWK from a key set) cannot make the checks below
+            // multiply huge numbers: n is at most 16,384 bits, and every member is bounded by it.
+            guard p.bitWidth + q.bitWidth <= n.bitWidth + 1, dp < p, dq < q else {
+                throw inconsistent("p, q, dp and dq must be no larger than the modulus allows")
+            }
             guard p > 1, q > 1, p.isOdd, q.isOdd, p != q else { throw inconsistent("the primes p and q must be distinct odd numbers") }
             guard p * q == n else { throw inconsistent("p · q is not the modulus n") }
             let one: BigUInt = 1

@@ -120,6 +120,14 @@ struct RSASigningTests {
             }
             #expect(!error.description.isEmpty)
         }
+        // A member far larger than the modulus allows (a hostile JWK) is refused before any arithmetic on it.
+        var huge = try names.map(member)
+        huge[3] += [UInt8](repeating: 0xFF, count: 1 << 16)
+        let sizeError = try #require(throws: RSAError.self) {
+            try RSA.Signing.PrivateKey(modulus: huge[0], publicExponent: huge[1], privateExponent: huge[2], prime1: huge[3],
+                                       prime2: huge[4], exponent1: huge[5], exponent2: huge[6], coefficient: huge[7])
+        }
+        #expect(sizeError.description.contains("no larger than the modulus allows"))
         // p and q swapped: qi is then not q⁻¹ mod p.
         let values = try names.map(member)
         #expect(throws: RSAError.self) {
