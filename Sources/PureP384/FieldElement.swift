@@ -1,9 +1,11 @@
 // Elements of GF(p), p = 2^384 − 2^128 − 2^96 + 2^32 − 1, in Montgomery form (a·2^384 mod p), always
 // fully reduced, so equal elements have equal limbs.
 
+import PureECDSA
+
 /// An element of P-384's base field.
 @usableFromInline
-struct FieldElement: Sendable, Equatable {
+struct FieldElement: ECFieldElement {
     /// The Montgomery form, below p.
     var value: U384
 
@@ -22,35 +24,48 @@ struct FieldElement: Sendable, Equatable {
         self.value = Modulus384.p.toMontgomery(value)
     }
 
+    /// From 48 big-endian bytes; nil if the integer is not below p.
+    @usableFromInline
+    init?(canonicalBigEndian bytes: UnsafeRawBufferPointer) {
+        guard bytes.count == 48 else { return nil }
+        self.init(canonical: U384(bigEndian: bytes))
+    }
+
     /// The canonical integer, below p.
     var canonical: U384 { Modulus384.p.fromMontgomery(value) }
 
-    var isZero: Bool { value.isZero }
+    var canonicalBigEndianBytes: [UInt8] { canonical.bigEndianBytes }
 
-    @inline(__always) static func + (a: FieldElement, b: FieldElement) -> FieldElement { FieldElement(montgomery: Modulus384.p.add(a.value, b.value)) }
-    @inline(__always) static func - (a: FieldElement, b: FieldElement) -> FieldElement { FieldElement(montgomery: Modulus384.p.subtract(a.value, b.value)) }
-    @inline(__always) static func * (a: FieldElement, b: FieldElement) -> FieldElement { FieldElement(montgomery: Modulus384.p.multiply(a.value, b.value)) }
-    @inline(__always) static prefix func - (a: FieldElement) -> FieldElement { FieldElement(montgomery: Modulus384.p.negate(a.value)) }
+    var isZero: Bool { value.isZero }
+    var isZeroMask: UInt64 { value.isZeroMask }
+
+    @inline(__always)
+    static func select(_ mask: UInt64, _ a: FieldElement, _ b: FieldElement) -> FieldElement {
+        FieldElement(montgomery: U384.select(mask, a.value, b.value))
+    }
+
+    @inline(__always)
+    static func + (a: FieldElement, b: FieldElement) -> FieldElement { FieldElement(montgomery: Modulus384.p.add(a.value, b.value)) }
+    @inline(__always)
+    static func - (a: FieldElement, b: FieldElement) -> FieldElement { FieldElement(montgomery: Modulus384.p.subtract(a.value, b.value)) }
+    @inline(__always)
+    static func * (a: FieldElement, b: FieldElement) -> FieldElement { FieldElement(montgomery: Modulus384.p.multiply(a.value, b.value)) }
+    @inline(__always)
+    static prefix func - (a: FieldElement) -> FieldElement { FieldElement(montgomery: Modulus384.p.negate(a.value)) }
 
     @inline(__always) var squared: FieldElement { self * self }
     @inline(__always) var doubled: FieldElement { self + self }
 
-    /// a⁻¹ = a^(p−2) (Fermat); 0 for 0. Used once per process for the generator table and per compressed
-    /// key, never per verification.
+    /// a⁻¹ = a^(p−2) (Fermat); 0 for 0. Constant-time: the exponent's bits are public and fixed.
     var inverted: FieldElement {
         FieldElement(montgomery: Modulus384.p.power(value, U384(0x0000_0000_ffff_fffd, 0xffff_ffff_0000_0000, 0xffff_ffff_ffff_fffe,
                                                                 0xffff_ffff_ffff_ffff, 0xffff_ffff_ffff_ffff, 0xffff_ffff_ffff_ffff)))
     }
 
     /// A square root and whether one exists: p ≡ 3 (mod 4), so a^((p+1)/4) is a root when a is a square.
-    func squareRoot() -> (FieldElement, Bool) {
+    func squareRoot() -> (root: FieldElement, exists: Bool) {
         let root = FieldElement(montgomery: Modulus384.p.power(value, U384(0x0000_0000_4000_0000, 0xbfff_ffff_c000_0000, 0xffff_ffff_ffff_ffff,
                                                                            0xffff_ffff_ffff_ffff, 0xffff_ffff_ffff_ffff, 0x3fff_ffff_ffff_ffff)))
         return (root, root.squared == self)
-    }
-
-    /// y² = x³ − 3x + b (SP 800-186 §3.2.1.4; a = −3).
-    static func curveRightSide(_ x: FieldElement) -> FieldElement {
-        x.squared * x - (x.doubled + x) + b
     }
 }

@@ -1,105 +1,62 @@
-// The public API, named as in swift-crypto: P384.Signing.PublicKey and ECDSASignature. Verification only:
-// what App Store signed data (Apple's root and intermediate certificates) and JWS "ES384" need.
+// The public API, named as in swift-crypto: P384.Signing.PrivateKey, PublicKey and ECDSASignature, on
+// PureECDSA's curve-independent keys, signatures and ECDSA.
 
 import PureASN1
+import PureECDSA
 import PureSHA2
 
-/// NIST P-384 (secp384r1): ECDSA verification with SHA-384 (JWS "ES384") or another digest.
+/// NIST P-384 (secp384r1): ECDSA signing and verification with SHA-384 (JWS "ES384") or another digest.
 public enum P384 {
-    /// ECDSA P-384 public keys and signatures, as in swift-crypto.
+    /// ECDSA P-384 keys and signatures, as in swift-crypto.
     public enum Signing {}
 }
+
+/// Why a P-384 key or signature was refused (the error type every curve module shares).
+public typealias P384Error = EllipticCurveError
 
 extension P384.Signing {
     /// A P-384 public key: a validated point (coordinates below p, on the curve, not the point at infinity,
     /// which has no encoding here).
-    public struct PublicKey: Sendable {
-        let point: AffinePoint
-        /// The affine coordinates as canonical integers.
-        let x: U384, y: U384
+    public struct PublicKey: Sendable, Equatable {
+        let core: ECPublicKeyCore<P384Curve>
 
-        init(validatedX x: U384, y: U384) throws(P384Error) {
-            guard let fx = FieldElement(canonical: x), let fy = FieldElement(canonical: y) else {
-                throw P384Error(.coordinateOutOfRange)
-            }
-            guard fy.squared == FieldElement.curveRightSide(fx) else { throw P384Error(.pointNotOnCurve) }
-            point = AffinePoint(x: fx, y: fy)
-            self.x = x
-            self.y = y
-        }
+        init(core: ECPublicKeyCore<P384Curve>) { self.core = core }
 
         /// From x ‖ y (96 bytes).
         public init<Bytes: Collection>(rawRepresentation bytes: Bytes) throws(P384Error) where Bytes.Element == UInt8 {
-            let raw = Array(bytes)
-            guard raw.count == 96 else { throw P384Error(.invalidLength(expected: 96, found: raw.count)) }
-            let (x, y) = raw.withUnsafeBytes { (U384(bigEndian: UnsafeRawBufferPointer(rebasing: $0[0..<48])),
-                                                U384(bigEndian: UnsafeRawBufferPointer(rebasing: $0[48..<96]))) }
-            try self.init(validatedX: x, y: y)
+            core = try ECPublicKeyCore(rawRepresentation: Array(bytes))
         }
 
         /// From 04 ‖ x ‖ y (97 bytes, SEC 1 §2.3.3 uncompressed).
         public init<Bytes: Collection>(x963Representation bytes: Bytes) throws(P384Error) where Bytes.Element == UInt8 {
-            let raw = Array(bytes)
-            guard raw.count == 97 else { throw P384Error(.invalidLength(expected: 97, found: raw.count)) }
-            guard raw[0] == 0x04 else { throw P384Error(.invalidPointEncoding) }
-            try self.init(rawRepresentation: raw.dropFirst())
+            core = try ECPublicKeyCore(x963Representation: Array(bytes))
         }
 
         /// From 02/03 ‖ x (49 bytes, SEC 1 §2.3.3 compressed), recovering y (§2.3.4).
         public init<Bytes: Collection>(compressedRepresentation bytes: Bytes) throws(P384Error) where Bytes.Element == UInt8 {
-            let raw = Array(bytes)
-            guard raw.count == 49 else { throw P384Error(.invalidLength(expected: 49, found: raw.count)) }
-            guard raw[0] == 0x02 || raw[0] == 0x03 else { throw P384Error(.invalidPointEncoding) }
-            let x = raw.withUnsafeBytes { U384(bigEndian: UnsafeRawBufferPointer(rebasing: $0[1..<49])) }
-            guard let fx = FieldElement(canonical: x) else { throw P384Error(.coordinateOutOfRange) }
-            let (root, isSquare) = FieldElement.curveRightSide(fx).squareRoot()
-            guard isSquare else { throw P384Error(.pointNotOnCurve) }
-            let wantOdd = raw[0] == 0x03
-            let y = root.canonical.isOdd == wantOdd ? root : -root
-            try self.init(validatedX: x, y: y.canonical)
+            core = try ECPublicKeyCore(compressedRepresentation: Array(bytes))
         }
 
         /// From a SubjectPublicKeyInfo (DER) on secp384r1, with an uncompressed or compressed point.
         public init(derRepresentation: [UInt8]) throws(P384Error) {
-            let material: ECPublicKeyMaterial
-            do { material = try ECPublicKeyMaterial(derRepresentation: derRepresentation, curve: .secp384r1) } catch {
-                throw P384Error(.invalidKeyEncoding(error.description))
-            }
-            try self.init(sec1Point: material.point)
+            core = try ECPublicKeyCore(derRepresentation: derRepresentation)
         }
 
         /// From a PEM "PUBLIC KEY" block.
         public init(pemRepresentation: String) throws(P384Error) {
-            let material: ECPublicKeyMaterial
-            do { material = try ECPublicKeyMaterial(pemRepresentation: pemRepresentation, curve: .secp384r1) } catch {
-                throw P384Error(.invalidKeyEncoding(error.description))
-            }
-            try self.init(sec1Point: material.point)
-        }
-
-        /// From a SEC 1 point encoding of either form.
-        init(sec1Point point: [UInt8]) throws(P384Error) {
-            switch point.first {
-            case 0x04: try self.init(x963Representation: point)
-            case 0x02, 0x03: try self.init(compressedRepresentation: point)
-            default: throw P384Error(.invalidPointEncoding)
-            }
+            core = try ECPublicKeyCore(pemRepresentation: pemRepresentation)
         }
 
         /// x ‖ y, 48 bytes each, big-endian.
-        public var rawRepresentation: [UInt8] { x.bigEndianBytes + y.bigEndianBytes }
+        public var rawRepresentation: [UInt8] { core.rawRepresentation }
         /// 04 ‖ x ‖ y, the uncompressed point (ANSI X9.63, SEC 1 §2.3.3).
-        public var x963Representation: [UInt8] { [0x04] + rawRepresentation }
+        public var x963Representation: [UInt8] { core.x963Representation }
         /// 02 or 03 (the parity of y) ‖ x, the compressed point (SEC 1 §2.3.3).
-        public var compressedRepresentation: [UInt8] { [y.isOdd ? 0x03 : 0x02] + x.bigEndianBytes }
-
+        public var compressedRepresentation: [UInt8] { core.compressedRepresentation }
         /// SubjectPublicKeyInfo DER.
-        public var derRepresentation: [UInt8] {
-            SubjectPublicKeyInfo(algorithm: .ecPublicKey(curve: .secp384r1), subjectPublicKey: x963Representation).derRepresentation
-        }
-
+        public var derRepresentation: [UInt8] { core.derRepresentation }
         /// "PUBLIC KEY" PEM.
-        public var pemRepresentation: String { PEM.encode(label: "PUBLIC KEY", derBytes: derRepresentation) }
+        public var pemRepresentation: String { core.pemRepresentation }
 
         /// Whether `signature` is valid for the SHA-384 digest of `data`.
         public func isValidSignature<Bytes: Sequence>(_ signature: ECDSASignature, for data: Bytes) -> Bool
@@ -110,12 +67,86 @@ extension P384.Signing {
         /// Whether `signature` is valid for a precomputed digest: all of a SHA-384 digest, the leftmost
         /// 384 bits of a longer one, a shorter one whole (FIPS 186-5 §6.4.2).
         public func isValidSignature<D: Digest>(_ signature: ECDSASignature, for digest: D) -> Bool {
-            ECDSA.verify(e: ECDSA.digestInteger(digest), r: signature.r, s: signature.s, publicKey: point)
+            core.isValidSignature(signature.core, digest: digest.withUnsafeBytes { Array($0) })
         }
     }
-}
 
-extension P384.Signing.PublicKey: Equatable {
-    /// Keys are equal when their points are.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.x == rhs.x && lhs.y == rhs.y }
+    /// A P-384 private key. Its scalar is handled in constant time (see Docs/Security.md); its description
+    /// never shows it.
+    public struct PrivateKey: Sendable {
+        let core: ECPrivateKeyCore<P384Curve>
+
+        /// A new random key from `SystemRandomNumberGenerator` (rejection sampling in [1, n − 1]).
+        public init() { core = ECPrivateKeyCore() }
+
+        /// From the 48-byte big-endian scalar, which must be in [1, n − 1].
+        public init<Bytes: Collection>(rawRepresentation bytes: Bytes) throws(P384Error) where Bytes.Element == UInt8 {
+            core = try ECPrivateKeyCore(rawRepresentation: Array(bytes))
+        }
+
+        /// From PKCS#8 or SEC 1 DER on secp384r1; a public key stored in the file must match.
+        public init(derRepresentation: [UInt8]) throws(P384Error) {
+            core = try ECPrivateKeyCore(derRepresentation: derRepresentation)
+        }
+
+        /// From PEM: "PRIVATE KEY" (PKCS#8) or "EC PRIVATE KEY" (SEC 1).
+        public init(pemRepresentation: String) throws(P384Error) {
+            core = try ECPrivateKeyCore(pemRepresentation: pemRepresentation)
+        }
+
+        /// The public key of this private key.
+        public var publicKey: PublicKey { PublicKey(core: core.publicKey) }
+
+        /// The private scalar, 48 bytes big-endian. A secret: never log it.
+        public var rawRepresentation: [UInt8] { core.d }
+        /// PKCS#8 DER (with the public key inside the SEC 1 structure, as OpenSSL writes it).
+        public var derRepresentation: [UInt8] { core.derRepresentation }
+        /// PKCS#8 "PRIVATE KEY" PEM.
+        public var pemRepresentation: String { core.pemRepresentation }
+
+        /// Signs the SHA-384 digest of `data` with an RFC 6979 deterministic nonce (JWS "ES384").
+        public func signature<Bytes: Sequence>(for data: Bytes) -> ECDSASignature where Bytes.Element == UInt8 {
+            signature(for: SHA384.hash(data: data))
+        }
+
+        /// Signs a precomputed SHA-384 digest with an RFC 6979 deterministic nonce.
+        public func signature(for digest: SHA384Digest) -> ECDSASignature {
+            ECDSASignature(core: core.signature(digest: digest.withUnsafeBytes { Array($0) }))
+        }
+
+        /// Signs with an RFC 6979 nonce hedged with 32 fresh random bytes (RFC 6979 §3.6): still safe if the
+        /// random generator fails, and resistant to fault attacks on deterministic signing.
+        public func hedgedSignature<Bytes: Sequence>(for data: Bytes) -> ECDSASignature where Bytes.Element == UInt8 {
+            var generator = SystemRandomNumberGenerator()
+            let extra = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+            return ECDSASignature(core: core.signature(digest: SHA384.hash(data: data).withUnsafeBytes { Array($0) }, extraEntropy: extra))
+        }
+
+        /// Signs a digest with a caller-chosen nonce: for NIST's SigGen vectors only (`package` access).
+        package func signature<D: Digest>(for digest: D, nonce k: [UInt8]) -> ECDSASignature? {
+            core.signature(digest: digest.withUnsafeBytes { Array($0) }, nonce: k).map(ECDSASignature.init(core:))
+        }
+    }
+
+    /// An ECDSA P-384 signature (r, s), read and written as r ‖ s (JWS) or DER (X.509).
+    public struct ECDSASignature: Sendable, Hashable {
+        let core: ECDSASignatureCore<P384Curve>
+
+        init(core: ECDSASignatureCore<P384Curve>) { self.core = core }
+
+        /// From r ‖ s, 48 bytes each. Range checks happen at verification, which refuses 0 and values ≥ n.
+        public init<Bytes: Collection>(rawRepresentation bytes: Bytes) throws(P384Error) where Bytes.Element == UInt8 {
+            core = try ECDSASignatureCore(rawRepresentation: Array(bytes))
+        }
+
+        /// From strict DER. INTEGERs must be minimal and non-negative and fit in 48 bytes.
+        public init<Bytes: Collection>(derRepresentation bytes: Bytes) throws(P384Error) where Bytes.Element == UInt8 {
+            core = try ECDSASignatureCore(derRepresentation: Array(bytes))
+        }
+
+        /// r ‖ s, 48 bytes each, big-endian: the form JWS uses (RFC 7518 §3.4).
+        public var rawRepresentation: [UInt8] { core.rawRepresentation }
+        /// DER `SEQUENCE { r INTEGER, s INTEGER }` (RFC 3279 §2.2.3), minimal encoding.
+        public var derRepresentation: [UInt8] { core.derRepresentation }
+    }
 }

@@ -1,11 +1,55 @@
-// Integers modulo the group order n, for ECDSA verification (FIPS 186-5 §6.4.2): w = s⁻¹, u1 = e·w and
-// u2 = r·w. Verification handles public values only, so the inversion is the variable-time binary
-// extended Euclidean algorithm, much faster than a constant-time exponentiation to n − 2.
+// Integers modulo the group order n of P-384, in Montgomery form, for ECDSA (FIPS 186-5 §6.4): signing's
+// k⁻¹ and r·d constant-time, verification's s⁻¹ by the variable-time binary extended Euclidean algorithm
+// (public input, and much faster than an exponentiation).
+
+import PureECDSA
+
+/// An integer modulo n, in Montgomery form (a·2^384 mod n), always below n.
+@usableFromInline
+struct Scalar: ECScalar {
+    var value: U384
+
+    @inline(__always)
+    init(montgomery value: U384) { self.value = value }
+
+    static let zero = Scalar(montgomery: .zero)
+    static let one = Scalar(montgomery: Modulus384.n.one)
+
+    @inline(__always)
+    static func + (a: Scalar, b: Scalar) -> Scalar { Scalar(montgomery: Modulus384.n.add(a.value, b.value)) }
+    @inline(__always)
+    static func * (a: Scalar, b: Scalar) -> Scalar { Scalar(montgomery: Modulus384.n.multiply(a.value, b.value)) }
+
+    var isZeroMask: UInt64 { value.isZeroMask }
+
+    /// a^(n−2) by the fixed bit sequence of n − 2 (public): constant-time in a.
+    var inverted: Scalar {
+        Scalar(montgomery: Modulus384.n.power(value, U384(0xecec_196a_ccc5_2971, 0x581a_0db2_48b0_a77a, 0xc763_4d81_f437_2ddf,
+                                                          0xffff_ffff_ffff_ffff, 0xffff_ffff_ffff_ffff, 0xffff_ffff_ffff_ffff)))
+    }
+
+    var invertedVartime: Scalar {
+        let n = Modulus384.n
+        return Scalar(montgomery: n.toMontgomery(n.inverseVartime(n.fromMontgomery(value))))
+    }
+
+    init(reducingOnce bytes: [UInt8]) {
+        let n = Modulus384.n
+        value = n.toMontgomery(n.reduceOnce(U384(bigEndianBytes: bytes) ?? .zero))
+    }
+
+    init?(canonicalBigEndian bytes: [UInt8]) {
+        guard bytes.count == 48, let integer = U384(bigEndianBytes: bytes), integer < Modulus384.n.m else { return nil }
+        value = Modulus384.n.toMontgomery(integer)
+    }
+
+    var canonicalBigEndianBytes: [UInt8] { Modulus384.n.fromMontgomery(value).bigEndianBytes }
+}
 
 extension Modulus384 {
     /// a⁻¹ mod m for 0 < a < m (m odd), canonical in and out. VARIABLE-TIME: the loop's path depends on a.
     /// Menezes, van Oorschot and Vanstone, "Handbook of Applied Cryptography", Algorithm 14.61 as
-    /// simplified for an odd modulus (Guide to Elliptic Curve Cryptography, Algorithm 2.22): u·x1 ≡ a·…
+    /// simplified for an odd modulus (Guide to Elliptic Curve Cryptography, Algorithm 2.22): the
     /// invariants u ≡ a·x1 and v ≡ a·x2 (mod m) hold throughout.
     func inverseVartime(_ a: U384) -> U384 {
         var u = a, v = m
@@ -36,7 +80,9 @@ extension Modulus384 {
         }
         return u == .one ? x1 : x2
     }
+}
 
+extension Modulus384 {
     /// a·b mod m for canonical a, b < m (two Montgomery multiplications: a·R, then (a·R)·b·R⁻¹).
     @inline(__always)
     func multiplyCanonical(_ a: U384, _ b: U384) -> U384 { multiply(toMontgomery(a), b) }

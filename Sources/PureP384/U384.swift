@@ -1,9 +1,9 @@
 // 384-bit values as six UInt64 limbs in a struct (no arrays, no heap), least significant first, and the
 // carry primitives the field and scalar arithmetic are built from.
 //
-// This module only verifies signatures, so nothing here handles a secret. The arithmetic is nevertheless
-// written without data-dependent branches where that costs nothing (additions, subtractions, Montgomery
-// multiplication); functions that branch on values say so with a `Vartime` suffix.
+// Signing handles secrets with this arithmetic: additions, subtractions, selections and Montgomery
+// multiplication have no data-dependent branch; functions that branch on values say so with a `Vartime`
+// suffix, and `bit(_:)` is for public exponents only.
 
 @usableFromInline
 struct U384: Sendable, Hashable {
@@ -44,6 +44,13 @@ struct U384: Sendable, Hashable {
     }
 
     var isZero: Bool { (w0 | w1 | w2 | w3 | w4 | w5) == 0 }
+
+    /// All ones if zero, branch-free.
+    @inline(__always)
+    var isZeroMask: UInt64 {
+        let t = w0 | w1 | w2 | w3 | w4 | w5
+        return ((t | (0 &- t)) >> 63) &- 1
+    }
     var isOdd: Bool { w0 & 1 == 1 }
 
     /// a + b and the carry out (0 or 1).

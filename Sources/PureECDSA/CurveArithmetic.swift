@@ -1,0 +1,87 @@
+// What the curve-independent code needs from a prime-order short Weierstrass curve y² = x³ − 3x + b: its
+// field elements, its scalars (integers modulo the group order n), and its constants. Each curve module
+// (PureP384, PureP521) provides these with its own limb layout and reduction; everything else — point
+// formulas, scalar multiplication, ECDSA, RFC 6979, key and signature encodings — is written once, here,
+// over these protocols (the split RustCrypto makes between its `primeorder`/`elliptic-curve` crates and
+// each curve's field arithmetic). The generic code is `@inlinable`, so each curve module gets it
+// specialised to its own types: no protocol dispatch remains in the compiled arithmetic.
+//
+// Masks: a "mask" is a UInt64 that is all ones (true) or all zeros (false), so that choices on secrets are
+// made with AND and OR, never with a branch.
+
+import PureASN1
+import PureSHA2
+
+/// An element of a curve's base field GF(p), in whatever internal form the curve uses (Montgomery form,
+/// unsaturated limbs), always fully reduced so that equal elements have equal representations.
+package protocol ECFieldElement: Sendable, Equatable {
+    static var zero: Self { get }
+    static var one: Self { get }
+    static func + (a: Self, b: Self) -> Self
+    static func - (a: Self, b: Self) -> Self
+    static func * (a: Self, b: Self) -> Self
+    static prefix func - (a: Self) -> Self
+    var squared: Self { get }
+    /// All ones if this is zero. Constant-time.
+    var isZeroMask: UInt64 { get }
+    /// `mask` all ones: `a`; all zeros: `b`. Constant-time.
+    static func select(_ mask: UInt64, _ a: Self, _ b: Self) -> Self
+    /// a⁻¹ (0 for 0), constant-time (Fermat's a^(p−2) with a fixed addition chain or bit sequence).
+    var inverted: Self { get }
+    /// A square root and whether one exists; for decompressing public points, so may be variable-time.
+    func squareRoot() -> (root: Self, exists: Bool)
+    /// From exactly `C.byteCount` big-endian bytes; nil if the integer is not below p.
+    init?(canonicalBigEndian bytes: UnsafeRawBufferPointer)
+    /// The integer, `byteCount` bytes big-endian. Constant-time.
+    var canonicalBigEndianBytes: [UInt8] { get }
+}
+
+/// An integer modulo the group order n, fully reduced.
+package protocol ECScalar: Sendable {
+    static var zero: Self { get }
+    static var one: Self { get }
+    static func + (a: Self, b: Self) -> Self
+    static func * (a: Self, b: Self) -> Self
+    /// All ones if this is zero. Constant-time.
+    var isZeroMask: UInt64 { get }
+    /// a⁻¹ mod n (0 for 0), constant-time (Fermat's a^(n−2), the exponent public and fixed).
+    var inverted: Self { get }
+    /// a⁻¹ mod n for a public a ≠ 0. VARIABLE-TIME.
+    var invertedVartime: Self { get }
+    /// From at most `byteCount` big-endian bytes whose integer is below 2n, reduced by one masked
+    /// subtraction. Constant-time. Callers pass field coordinates (p < 2n for the curves here) and
+    /// digest integers (below 2^bitCount(n) ≤ 2n).
+    init(reducingOnce bytes: [UInt8])
+    /// From exactly `byteCount` big-endian bytes; nil if the integer is not below n.
+    init?(canonicalBigEndian bytes: [UInt8])
+    /// The integer, `byteCount` bytes big-endian. Constant-time.
+    var canonicalBigEndianBytes: [UInt8] { get }
+}
+
+/// A prime-order short Weierstrass curve with a = −3, as NIST's P-curves are (SP 800-186 §3.2.1).
+package protocol WeierstrassCurve: Sendable {
+    associatedtype Field: ECFieldElement
+    associatedtype Scalar: ECScalar
+    /// The hash of the curve's JWS algorithm (ES384: SHA-384, ES512: SHA-512), which RFC 6979 also uses.
+    associatedtype Hash: HashFunction
+
+    /// "P-384", for error messages.
+    static var name: String { get }
+    /// The curve's object identifier in keys (RFC 5480 §2.1.1.1).
+    static var objectIdentifier: ASN1ObjectIdentifier { get }
+    /// Bytes of a field element and of a scalar (the same for P-384, 48, and P-521, 66).
+    static var byteCount: Int { get }
+    /// Bits of n (qlen in RFC 6979).
+    static var orderBitCount: Int { get }
+    /// n, `byteCount` bytes big-endian.
+    static var orderBytes: [UInt8] { get }
+    /// The coefficient b.
+    static var b: Field { get }
+    /// The base point G.
+    static var generator: AffinePoint<Self> { get }
+    /// The comb table of the constant-time fixed-base multiplication, `GeneratorComb.build()` kept in a
+    /// global of the curve module (generic types cannot have stored statics).
+    static var generatorComb: GeneratorComb<Self> { get }
+    /// G, 3G, …, 63G for verification, `AffinePoint.oddMultiplesOfGenerator()` kept likewise.
+    static var generatorOddMultiples: [AffinePoint<Self>] { get }
+}

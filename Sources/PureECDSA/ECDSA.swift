@@ -1,0 +1,76 @@
+// ECDSA, FIPS 186-5 §6.4, over any curve of this module: signing constant-time in the private key and
+// the nonce, verification variable-time (its inputs are public) with the checks of DESIGN.md (r and s in
+// [1, n − 1]; the public key was validated when it was built).
+
+package enum ECDSA<C: WeierstrassCurve> {
+    /// e of §6.4.1 step 2 (bits2int of the digest: its leftmost bit-length-of-n bits), below 2n.
+    @inlinable
+    package static func digestScalar(_ digest: [UInt8]) -> C.Scalar {
+        C.Scalar(reducingOnce: RFC6979Nonces<C>.bits2int(digest))
+    }
+
+    /// Signs with the nonce k ∈ [1, n − 1] (big-endian bytes); nil if r or s came out zero (the caller then
+    /// takes the next nonce). Constant-time in d and k.
+    @inlinable
+    package static func sign(digest: [UInt8], privateKey d: C.Scalar, nonce k: [UInt8]) -> (r: [UInt8], s: [UInt8])? {
+        // R = k·G; r = x(R) mod n (x < p < 2n for these curves: one masked subtraction).
+        guard let point = C.generatorComb.multiply(bigEndianScalar: k).affine(),
+              let kScalar = C.Scalar(canonicalBigEndian: k) else { return nil }
+        let r = C.Scalar(reducingOnce: point.x.canonicalBigEndianBytes)
+        // s = k⁻¹(e + r·d) mod n
+        let s = kScalar.inverted * (digestScalar(digest) + r * d)
+        guard (r.isZeroMask | s.isZeroMask) == 0 else { return nil }
+        return (r.canonicalBigEndianBytes, s.canonicalBigEndianBytes)
+    }
+
+    /// Whether (r, s) (each `byteCount` big-endian bytes) is a valid signature of `digest` under the public
+    /// key `q`. VARIABLE-TIME: every input is public.
+    ///
+    /// 1. r and s in [1, n − 1]. 2. w = s⁻¹, u1 = e·w, u2 = r·w. 3. R = u1·G + u2·Q, not the point at
+    /// infinity. 4. Valid iff x(R) mod n = r. x(R) = X/Z² is not computed: x(R) mod n = r means x(R) = r
+    /// or, when r + n < p, x(R) = r + n, and x(R) = c ⇔ X = c·Z² (mod p).
+    @inlinable
+    package static func verify(digest: [UInt8], r rBytes: [UInt8], s sBytes: [UInt8], publicKey q: AffinePoint<C>) -> Bool {
+        guard let r = C.Scalar(canonicalBigEndian: rBytes), r.isZeroMask == 0,
+              let s = C.Scalar(canonicalBigEndian: sBytes), s.isZeroMask == 0 else { return false }
+        let w = s.invertedVartime
+        let u1 = digestScalar(digest) * w
+        let u2 = r * w
+        let point = JacobianPoint<C>.doubleScalarMultiplyVartime(u1: u1.canonicalBigEndianBytes, u2: u2.canonicalBigEndianBytes, q: q)
+        guard !point.isInfinity else { return false }
+        let zz = point.z.squared
+        let matches: ([UInt8]) -> Bool = { candidate in
+            guard let c = candidate.withUnsafeBytes({ C.Field(canonicalBigEndian: $0) }) else { return false }
+            return c * zz == point.x
+        }
+        if matches(rBytes) { return true }
+        guard let rPlusN = BigEndian.add(rBytes, C.orderBytes) else { return false }
+        return matches(rPlusN)
+    }
+}
+
+/// Arithmetic on public big-endian byte strings of equal length.
+package enum BigEndian {
+    /// a + b, or nil if the sum does not fit in the same length.
+    @inlinable
+    package static func add(_ a: [UInt8], _ b: [UInt8]) -> [UInt8]? {
+        guard a.count == b.count else { return nil }
+        var sum = [UInt8](repeating: 0, count: a.count)
+        var carry: UInt16 = 0
+        for index in a.indices.reversed() {
+            let total = UInt16(a[index]) + UInt16(b[index]) + carry
+            sum[index] = UInt8(truncatingIfNeeded: total)
+            carry = total >> 8
+        }
+        return carry == 0 ? sum : nil
+    }
+
+    /// Left-pads to `length` bytes; nil if `bytes` has more significant (non-zero) bytes than that.
+    @inlinable
+    package static func padded<Bytes: Collection>(_ bytes: Bytes, to length: Int) -> [UInt8]? where Bytes.Element == UInt8 {
+        var trimmed = ArraySlice(bytes)
+        while trimmed.count > length, trimmed.first == 0 { trimmed = trimmed.dropFirst() }
+        guard trimmed.count <= length else { return nil }
+        return [UInt8](repeating: 0, count: length - trimmed.count) + trimmed
+    }
+}

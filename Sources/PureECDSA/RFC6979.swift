@@ -1,0 +1,74 @@
+// Deterministic nonces, RFC 6979 §3.2, for any curve and HMAC hash: qlen = the order's bit length, rlen =
+// the scalar's byte count, hlen = the hash's output. bits2int takes the leftmost qlen bits of a byte
+// string (§2.3.2); bits2octets(h) = int2octets(bits2int(h) mod n) (§2.3.4); step h concatenates HMAC
+// outputs until there are at least qlen bits (two SHA-512 outputs for P-521's 521 bits).
+//
+// Constant-time apart from the rejection of a candidate k ≥ n or k = 0, which happens with probability
+// below 2^-128 for these curves and reveals only that one candidate was discarded.
+
+import PureSHA2
+
+package struct RFC6979Nonces<C: WeierstrassCurve> {
+    @usableFromInline var k: [UInt8]
+    @usableFromInline var v: [UInt8]
+
+    /// Steps a–g for the private key `d` (rlen bytes) and the message digest; `extra` (step d's optional
+    /// k' data, §3.6) hedges the nonce with fresh randomness when given.
+    @inlinable
+    package init(privateKey d: [UInt8], digest: [UInt8], extra: [UInt8] = []) {
+        let hashLength = C.Hash.Digest.byteCount
+        let h1 = C.Scalar(reducingOnce: Self.bits2int(digest)).canonicalBigEndianBytes   // bits2octets
+        v = [UInt8](repeating: 0x01, count: hashLength)                                   // b
+        k = [UInt8](repeating: 0x00, count: hashLength)                                   // c
+        k = Self.mac(k, v + [0x00] + d + h1 + extra)                                      // d
+        v = Self.mac(k, v)                                                                // e
+        k = Self.mac(k, v + [0x01] + d + h1 + extra)                                      // f
+        v = Self.mac(k, v)                                                                // g
+    }
+
+    @inlinable
+    static func mac(_ key: [UInt8], _ data: [UInt8]) -> [UInt8] {
+        var hmac = key.withUnsafeBytes { HMAC<C.Hash>(keyBytes: $0) }
+        hmac.update(data: data)
+        return hmac.finalize().withUnsafeBytes { Array($0) }
+    }
+
+    /// bits2int: the leftmost qlen bits of `bytes` as an rlen-byte big-endian integer (§2.3.2). A
+    /// shorter string is taken whole (left-padded).
+    @inlinable
+    package static func bits2int(_ bytes: [UInt8]) -> [UInt8] {
+        let length = C.byteCount
+        let bitLength = bytes.count * 8
+        guard bitLength > C.orderBitCount else {
+            return [UInt8](repeating: 0, count: length - bytes.count) + bytes
+        }
+        // Keep the first `length` bytes, then shift right by the bits beyond qlen in them.
+        var kept = Array(bytes.prefix(length))
+        let shift = length * 8 - C.orderBitCount                                          // 0…7
+        if shift > 0 {
+            var carry: UInt8 = 0
+            for index in kept.indices {
+                let byte = kept[index]
+                kept[index] = (byte >> UInt8(shift)) | carry
+                carry = byte << UInt8(8 - shift)
+            }
+        }
+        return kept
+    }
+
+    /// Step h: the next candidate k in [1, n − 1], as rlen big-endian bytes.
+    @inlinable
+    package mutating func next() -> [UInt8] {
+        while true {
+            var t: [UInt8] = []
+            while t.count * 8 < C.orderBitCount {
+                v = Self.mac(k, v)
+                t += v
+            }
+            let candidate = Self.bits2int(t)
+            if let scalar = C.Scalar(canonicalBigEndian: candidate), scalar.isZeroMask == 0 { return candidate }
+            k = Self.mac(k, v + [0x00])
+            v = Self.mac(k, v)
+        }
+    }
+}
