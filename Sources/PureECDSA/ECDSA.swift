@@ -3,10 +3,32 @@
 // [1, n − 1]; the public key was validated when it was built).
 
 package enum ECDSA<C: WeierstrassCurve> {
+    /// bits2int (RFC 6979 §2.3.2; FIPS 186-5 §6.4.1 step 2): the leftmost qlen bits of `bytes` as a
+    /// `byteCount`-byte big-endian integer; a shorter string is taken whole (left-padded).
+    @inlinable
+    package static func bits2int(_ bytes: [UInt8]) -> [UInt8] {
+        let length = C.byteCount
+        guard bytes.count * 8 > C.orderBitCount else {
+            return [UInt8](repeating: 0, count: length - bytes.count) + bytes
+        }
+        // Keep the first `length` bytes, then shift right by the bits beyond qlen in them.
+        var kept = Array(bytes.prefix(length))
+        let shift = length * 8 - C.orderBitCount                                          // 0…7
+        if shift > 0 {
+            var carry: UInt8 = 0
+            for index in kept.indices {
+                let byte = kept[index]
+                kept[index] = (byte >> UInt8(shift)) | carry
+                carry = byte << UInt8(8 - shift)
+            }
+        }
+        return kept
+    }
+
     /// e of §6.4.1 step 2 (bits2int of the digest: its leftmost bit-length-of-n bits), below 2n.
     @inlinable
     package static func digestScalar(_ digest: [UInt8]) -> C.Scalar {
-        C.Scalar(reducingOnce: RFC6979Nonces<C>.bits2int(digest))
+        C.Scalar(reducingOnce: bits2int(digest))
     }
 
     /// Signs with the nonce k ∈ [1, n − 1] (big-endian bytes); nil if r or s came out zero (the caller then

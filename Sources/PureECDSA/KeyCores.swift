@@ -186,7 +186,14 @@ package struct ECPrivateKeyCore<C: WeierstrassCurve>: Sendable {
     /// Signs `digest` with an RFC 6979 nonce, hedged with `extraEntropy` when it is not empty (§3.6).
     @inlinable
     package func signature(digest: [UInt8], extraEntropy: [UInt8] = []) -> ECDSASignatureCore<C> {
-        var nonces = RFC6979Nonces<C>(privateKey: d, digest: digest, extra: extraEntropy)
+        signature(digest: digest, hash: C.Hash.self, extraEntropy: extraEntropy)
+    }
+
+    /// Signs a digest made by `hash` with an RFC 6979 nonce whose HMAC uses the same hash (RFC 6979
+    /// A.2's pairings of a curve with another hash).
+    @inlinable
+    package func signature<H: HashFunction>(digest: [UInt8], hash: H.Type, extraEntropy: [UInt8] = []) -> ECDSASignatureCore<C> {
+        var nonces = RFC6979Nonces<C, H>(privateKey: d, digest: digest, extra: extraEntropy)
         while true {
             if let (r, s) = ECDSA<C>.sign(digest: digest, privateKey: scalar, nonce: nonces.next()) {
                 return ECDSASignatureCore(r: r, s: s)

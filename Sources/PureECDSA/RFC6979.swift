@@ -1,4 +1,5 @@
-// Deterministic nonces, RFC 6979 §3.2, for any curve and HMAC hash: qlen = the order's bit length, rlen =
+// Deterministic nonces, RFC 6979 §3.2, for any curve and HMAC hash H (the message's hash; the curve's JWS
+// hash when signing through the public API): qlen = the order's bit length, rlen =
 // the scalar's byte count, hlen = the hash's output. bits2int takes the leftmost qlen bits of a byte
 // string (§2.3.2); bits2octets(h) = int2octets(bits2int(h) mod n) (§2.3.4); step h concatenates HMAC
 // outputs until there are at least qlen bits (two SHA-512 outputs for P-521's 521 bits).
@@ -8,7 +9,7 @@
 
 import PureSHA2
 
-package struct RFC6979Nonces<C: WeierstrassCurve> {
+package struct RFC6979Nonces<C: WeierstrassCurve, H: HashFunction> {
     @usableFromInline var k: [UInt8]
     @usableFromInline var v: [UInt8]
 
@@ -16,8 +17,8 @@ package struct RFC6979Nonces<C: WeierstrassCurve> {
     /// k' data, §3.6) hedges the nonce with fresh randomness when given.
     @inlinable
     package init(privateKey d: [UInt8], digest: [UInt8], extra: [UInt8] = []) {
-        let hashLength = C.Hash.Digest.byteCount
-        let h1 = C.Scalar(reducingOnce: Self.bits2int(digest)).canonicalBigEndianBytes   // bits2octets
+        let hashLength = H.Digest.byteCount
+        let h1 = C.Scalar(reducingOnce: ECDSA<C>.bits2int(digest)).canonicalBigEndianBytes   // bits2octets
         v = [UInt8](repeating: 0x01, count: hashLength)                                   // b
         k = [UInt8](repeating: 0x00, count: hashLength)                                   // c
         k = Self.mac(k, v + [0x00] + d + h1 + extra)                                      // d
@@ -28,32 +29,9 @@ package struct RFC6979Nonces<C: WeierstrassCurve> {
 
     @inlinable
     static func mac(_ key: [UInt8], _ data: [UInt8]) -> [UInt8] {
-        var hmac = key.withUnsafeBytes { HMAC<C.Hash>(keyBytes: $0) }
+        var hmac = key.withUnsafeBytes { HMAC<H>(keyBytes: $0) }
         hmac.update(data: data)
         return hmac.finalize().withUnsafeBytes { Array($0) }
-    }
-
-    /// bits2int: the leftmost qlen bits of `bytes` as an rlen-byte big-endian integer (§2.3.2). A
-    /// shorter string is taken whole (left-padded).
-    @inlinable
-    package static func bits2int(_ bytes: [UInt8]) -> [UInt8] {
-        let length = C.byteCount
-        let bitLength = bytes.count * 8
-        guard bitLength > C.orderBitCount else {
-            return [UInt8](repeating: 0, count: length - bytes.count) + bytes
-        }
-        // Keep the first `length` bytes, then shift right by the bits beyond qlen in them.
-        var kept = Array(bytes.prefix(length))
-        let shift = length * 8 - C.orderBitCount                                          // 0…7
-        if shift > 0 {
-            var carry: UInt8 = 0
-            for index in kept.indices {
-                let byte = kept[index]
-                kept[index] = (byte >> UInt8(shift)) | carry
-                carry = byte << UInt8(8 - shift)
-            }
-        }
-        return kept
     }
 
     /// Step h: the next candidate k in [1, n − 1], as rlen big-endian bytes.
@@ -65,7 +43,7 @@ package struct RFC6979Nonces<C: WeierstrassCurve> {
                 v = Self.mac(k, v)
                 t += v
             }
-            let candidate = Self.bits2int(t)
+            let candidate = ECDSA<C>.bits2int(t)
             if let scalar = C.Scalar(canonicalBigEndian: candidate), scalar.isZeroMask == 0 { return candidate }
             k = Self.mac(k, v + [0x00])
             v = Self.mac(k, v)

@@ -122,9 +122,15 @@ extension P384.Signing {
             return ECDSASignature(core: core.signature(digest: SHA384.hash(data: data).withUnsafeBytes { Array($0) }, extraEntropy: extra))
         }
 
+        /// Signs a digest of another hash with an RFC 6979 nonce derived with that hash: for RFC 6979's
+        /// vectors only (`package` access).
+        package func signature<H: HashFunction>(for digest: H.Digest, hash: H.Type) -> ECDSASignature {
+            ECDSASignature(core: core.signature(digest: digest.withUnsafeBytes { Array($0) }, hash: hash))
+        }
+
         /// Signs a digest with a caller-chosen nonce: for NIST's SigGen vectors only (`package` access).
-        package func signature<D: Digest>(for digest: D, nonce k: [UInt8]) -> ECDSASignature? {
-            core.signature(digest: digest.withUnsafeBytes { Array($0) }, nonce: k).map(ECDSASignature.init(core:))
+        package func signature(forDigestBytes digest: [UInt8], nonce k: [UInt8]) -> ECDSASignature? {
+            core.signature(digest: digest, nonce: k).map(ECDSASignature.init(core:))
         }
     }
 
