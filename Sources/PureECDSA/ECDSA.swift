@@ -2,7 +2,7 @@
 // the nonce, verification variable-time (its inputs are public) with the checks of DESIGN.md (r and s in
 // [1, n − 1]; the public key was validated when it was built).
 
-package enum ECDSA<C: WeierstrassCurve> {
+@usableFromInline package enum ECDSA<C: WeierstrassCurve> {
     /// bits2int (RFC 6979 §2.3.2; FIPS 186-5 §6.4.1 step 2): the leftmost qlen bits of `bytes` as a
     /// `byteCount`-byte big-endian integer; a shorter string is taken whole (left-padded).
     @inlinable
@@ -72,7 +72,7 @@ package enum ECDSA<C: WeierstrassCurve> {
 }
 
 /// Arithmetic on public big-endian byte strings of equal length.
-package enum BigEndian {
+@usableFromInline package enum BigEndian {
     /// a + b, or nil if the sum does not fit in the same length.
     @inlinable
     package static func add(_ a: [UInt8], _ b: [UInt8]) -> [UInt8]? {

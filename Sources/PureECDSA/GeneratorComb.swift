@@ -9,11 +9,11 @@
 // discarded by mask; the additions are RCB's complete formulas (ProjectivePoint.swift), so there is no
 // exceptional case to reason about, the identity included.
 
-package struct GeneratorComb<C: WeierstrassCurve>: Sendable {
+@usableFromInline package struct GeneratorComb<C: WeierstrassCurve>: Sendable {
     /// entries[8·i + (j − 1)] = j·16^i·G.
-    package let entries: [AffinePoint<C>]
+    @usableFromInline package let entries: [AffinePoint<C>]
     /// Digit positions: two per scalar byte, plus one for the final carry of the recoding.
-    package let windows: Int
+    @usableFromInline package let windows: Int
 
     @usableFromInline static var entriesPerWindow: Int { 8 }
 

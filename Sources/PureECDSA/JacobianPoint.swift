@@ -5,8 +5,8 @@
 //
 // VARIABLE-TIME: for verification only, whose inputs are public.
 
-package struct JacobianPoint<C: WeierstrassCurve>: Sendable {
-    package var x, y, z: C.Field
+@usableFromInline package struct JacobianPoint<C: WeierstrassCurve>: Sendable {
+    @usableFromInline package var x, y, z: C.Field
 
     @inlinable
     package init(x: C.Field, y: C.Field, z: C.Field) { (self.x, self.y, self.z) = (x, y, z) }
@@ -18,10 +18,10 @@ package struct JacobianPoint<C: WeierstrassCurve>: Sendable {
     package static var infinity: JacobianPoint { JacobianPoint(x: .one, y: .one, z: .zero) }
 
     @inlinable
-    package var isInfinity: Bool { z == .zero }
+    @usableFromInline package var isInfinity: Bool { z == .zero }
 
     @inlinable
-    package var negated: JacobianPoint { JacobianPoint(x: x, y: -y, z: z) }
+    @usableFromInline package var negated: JacobianPoint { JacobianPoint(x: x, y: -y, z: z) }
 
     /// 2·self: dbl-2001-b, 3M + 5S.
     @inlinable

@@ -8,10 +8,10 @@ import PureSHA2
 
 /// A validated public point: coordinates below p, on the curve, not the identity (which has no
 /// encoding here).
-package struct ECPublicKeyCore<C: WeierstrassCurve>: Sendable, Equatable {
-    package let point: AffinePoint<C>
+@usableFromInline package struct ECPublicKeyCore<C: WeierstrassCurve>: Sendable, Equatable {
+    @usableFromInline package let point: AffinePoint<C>
     /// The coordinates, `byteCount` bytes each, big-endian.
-    package let x: [UInt8], y: [UInt8]
+    @usableFromInline package let x: [UInt8], y: [UInt8]
 
     @inlinable
     package static func == (a: Self, b: Self) -> Bool { a.x == b.x && a.y == b.y }
@@ -100,7 +100,7 @@ package struct ECPublicKeyCore<C: WeierstrassCurve>: Sendable, Equatable {
     @inlinable package var x963Representation: [UInt8] { [0x04] + x + y }
     @inlinable package var compressedRepresentation: [UInt8] { [(y.last ?? 0) & 1 == 1 ? 0x03 : 0x02] + x }
     @inlinable
-    package var derRepresentation: [UInt8] {
+    @usableFromInline package var derRepresentation: [UInt8] {
         SubjectPublicKeyInfo(algorithm: .ecPublicKey(curve: C.objectIdentifier), subjectPublicKey: x963Representation).derRepresentation
     }
     @inlinable package var pemRepresentation: String { PEM.encode(label: "PUBLIC KEY", derBytes: derRepresentation) }
@@ -113,11 +113,11 @@ package struct ECPublicKeyCore<C: WeierstrassCurve>: Sendable, Equatable {
 }
 
 /// A private scalar in [1, n − 1] and its public key. The scalar is handled in constant time.
-package struct ECPrivateKeyCore<C: WeierstrassCurve>: Sendable {
-    package let scalar: C.Scalar
+@usableFromInline package struct ECPrivateKeyCore<C: WeierstrassCurve>: Sendable {
+    @usableFromInline package let scalar: C.Scalar
     /// The scalar, `byteCount` bytes big-endian. A secret.
-    package let d: [UInt8]
-    package let publicKey: ECPublicKeyCore<C>
+    @usableFromInline package let d: [UInt8]
+    @usableFromInline package let publicKey: ECPublicKeyCore<C>
 
     @inlinable
     static func error(_ reason: EllipticCurveError.Reason) -> EllipticCurveError { EllipticCurveError(reason, curve: C.name) }
@@ -176,7 +176,7 @@ package struct ECPrivateKeyCore<C: WeierstrassCurve>: Sendable {
 
     /// PKCS#8 DER with the public key inside the SEC 1 structure, as OpenSSL writes it.
     @inlinable
-    package var derRepresentation: [UInt8] {
+    @usableFromInline package var derRepresentation: [UInt8] {
         let sec1 = SEC1ECPrivateKey(privateKey: d, curve: nil, publicKey: publicKey.x963Representation)
         return PKCS8PrivateKey(algorithm: .ecPublicKey(curve: C.objectIdentifier), privateKey: sec1.derRepresentation).derRepresentation
     }
@@ -211,8 +211,8 @@ package struct ECPrivateKeyCore<C: WeierstrassCurve>: Sendable {
 
 /// An ECDSA signature (r, s), each `byteCount` bytes big-endian, read and written as r ‖ s (JWS, RFC
 /// 7518 §3.4) or DER (RFC 3279 §2.2.3, X.509). Range checks happen at verification.
-package struct ECDSASignatureCore<C: WeierstrassCurve>: Sendable, Hashable {
-    package let r: [UInt8], s: [UInt8]
+@usableFromInline package struct ECDSASignatureCore<C: WeierstrassCurve>: Sendable, Hashable {
+    @usableFromInline package let r: [UInt8], s: [UInt8]
 
     @inlinable
     package init(r: [UInt8], s: [UInt8]) { (self.r, self.s) = (r, s) }
@@ -246,7 +246,7 @@ package struct ECDSASignatureCore<C: WeierstrassCurve>: Sendable, Hashable {
     @inlinable package var rawRepresentation: [UInt8] { r + s }
 
     @inlinable
-    package var derRepresentation: [UInt8] {
+    @usableFromInline package var derRepresentation: [UInt8] {
         var writer = DERWriter()
         writer.writeSequence { inner in
             inner.writeInteger(magnitude: r)

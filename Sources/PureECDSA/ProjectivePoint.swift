@@ -5,14 +5,14 @@
 // formulas are constant-time. The signing path uses only these.
 
 /// An affine point (x, y); never the identity, which has no affine form.
-package struct AffinePoint<C: WeierstrassCurve>: Sendable {
-    package var x, y: C.Field
+@usableFromInline package struct AffinePoint<C: WeierstrassCurve>: Sendable {
+    @usableFromInline package var x, y: C.Field
 
     @inlinable
     package init(x: C.Field, y: C.Field) { (self.x, self.y) = (x, y) }
 
     @inlinable
-    package var negated: AffinePoint { AffinePoint(x: x, y: -y) }
+    @usableFromInline package var negated: AffinePoint { AffinePoint(x: x, y: -y) }
 
     @inlinable
     package static func select(_ mask: UInt64, _ a: AffinePoint, _ b: AffinePoint) -> AffinePoint {
@@ -32,8 +32,8 @@ package struct AffinePoint<C: WeierstrassCurve>: Sendable {
     }
 }
 
-package struct ProjectivePoint<C: WeierstrassCurve>: Sendable {
-    package var x, y, z: C.Field
+@usableFromInline package struct ProjectivePoint<C: WeierstrassCurve>: Sendable {
+    @usableFromInline package var x, y, z: C.Field
 
     @inlinable
     package init(x: C.Field, y: C.Field, z: C.Field) { (self.x, self.y, self.z) = (x, y, z) }

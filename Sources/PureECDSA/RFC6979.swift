@@ -9,7 +9,7 @@
 
 import PureSHA2
 
-package struct RFC6979Nonces<C: WeierstrassCurve, H: HashFunction> {
+@usableFromInline package struct RFC6979Nonces<C: WeierstrassCurve, H: HashFunction> {
     @usableFromInline var k: [UInt8]
     @usableFromInline var v: [UInt8]
 

@@ -12,8 +12,8 @@ struct FieldElement: ECFieldElement {
     @inline(__always)
     init(montgomery value: U384) { self.value = value }
 
-    static let zero = FieldElement(montgomery: .zero)
-    static let one = FieldElement(montgomery: Modulus384.p.one)
+    @usableFromInline static let zero = FieldElement(montgomery: .zero)
+    @usableFromInline static let one = FieldElement(montgomery: Modulus384.p.one)
     /// The curve coefficient b (SP 800-186 §3.2.1.4), in Montgomery form.
     static let b = FieldElement(montgomery: U384(0x0811_8871_9d41_2dcc, 0xf729_add8_7a4c_32ec, 0x77f2_209b_1920_022e,
                                                  0xe337_4bee_9493_8ae2, 0xb62b_21f4_1f02_2094, 0xcd08_114b_604f_bff9))
@@ -34,36 +34,36 @@ struct FieldElement: ECFieldElement {
     /// The canonical integer, below p.
     var canonical: U384 { Modulus384.p.fromMontgomery(value) }
 
-    var canonicalBigEndianBytes: [UInt8] { canonical.bigEndianBytes }
+    @usableFromInline var canonicalBigEndianBytes: [UInt8] { canonical.bigEndianBytes }
 
     var isZero: Bool { value.isZero }
-    var isZeroMask: UInt64 { value.isZeroMask }
+    @usableFromInline var isZeroMask: UInt64 { value.isZeroMask }
 
     @inline(__always)
-    static func select(_ mask: UInt64, _ a: FieldElement, _ b: FieldElement) -> FieldElement {
+    @usableFromInline static func select(_ mask: UInt64, _ a: FieldElement, _ b: FieldElement) -> FieldElement {
         FieldElement(montgomery: U384.select(mask, a.value, b.value))
     }
 
     @inline(__always)
-    static func + (a: FieldElement, b: FieldElement) -> FieldElement { FieldElement(montgomery: Modulus384.p.add(a.value, b.value)) }
+    @usableFromInline static func + (a: FieldElement, b: FieldElement) -> FieldElement { FieldElement(montgomery: Modulus384.p.add(a.value, b.value)) }
     @inline(__always)
-    static func - (a: FieldElement, b: FieldElement) -> FieldElement { FieldElement(montgomery: Modulus384.p.subtract(a.value, b.value)) }
+    @usableFromInline static func - (a: FieldElement, b: FieldElement) -> FieldElement { FieldElement(montgomery: Modulus384.p.subtract(a.value, b.value)) }
     @inline(__always)
-    static func * (a: FieldElement, b: FieldElement) -> FieldElement { FieldElement(montgomery: Modulus384.p.multiply(a.value, b.value)) }
+    @usableFromInline static func * (a: FieldElement, b: FieldElement) -> FieldElement { FieldElement(montgomery: Modulus384.p.multiply(a.value, b.value)) }
     @inline(__always)
-    static prefix func - (a: FieldElement) -> FieldElement { FieldElement(montgomery: Modulus384.p.negate(a.value)) }
+    @usableFromInline static prefix func - (a: FieldElement) -> FieldElement { FieldElement(montgomery: Modulus384.p.negate(a.value)) }
 
-    @inline(__always) var squared: FieldElement { self * self }
+    @usableFromInline @inline(__always) var squared: FieldElement { self * self }
     @inline(__always) var doubled: FieldElement { self + self }
 
     /// a⁻¹ = a^(p−2) (Fermat); 0 for 0. Constant-time: the exponent's bits are public and fixed.
-    var inverted: FieldElement {
+    @usableFromInline var inverted: FieldElement {
         FieldElement(montgomery: Modulus384.p.power(value, U384(0x0000_0000_ffff_fffd, 0xffff_ffff_0000_0000, 0xffff_ffff_ffff_fffe,
                                                                 0xffff_ffff_ffff_ffff, 0xffff_ffff_ffff_ffff, 0xffff_ffff_ffff_ffff)))
     }
 
     /// A square root and whether one exists: p ≡ 3 (mod 4), so a^((p+1)/4) is a root when a is a square.
-    func squareRoot() -> (root: FieldElement, exists: Bool) {
+    @usableFromInline func squareRoot() -> (root: FieldElement, exists: Bool) {
         let root = FieldElement(montgomery: Modulus384.p.power(value, U384(0x0000_0000_4000_0000, 0xbfff_ffff_c000_0000, 0xffff_ffff_ffff_ffff,
                                                                            0xffff_ffff_ffff_ffff, 0xffff_ffff_ffff_ffff, 0x3fff_ffff_ffff_ffff)))
         return (root, root.squared == self)

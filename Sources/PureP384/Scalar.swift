@@ -12,38 +12,38 @@ struct Scalar: ECScalar {
     @inline(__always)
     init(montgomery value: U384) { self.value = value }
 
-    static let zero = Scalar(montgomery: .zero)
-    static let one = Scalar(montgomery: Modulus384.n.one)
+    @usableFromInline static let zero = Scalar(montgomery: .zero)
+    @usableFromInline static let one = Scalar(montgomery: Modulus384.n.one)
 
     @inline(__always)
-    static func + (a: Scalar, b: Scalar) -> Scalar { Scalar(montgomery: Modulus384.n.add(a.value, b.value)) }
+    @usableFromInline static func + (a: Scalar, b: Scalar) -> Scalar { Scalar(montgomery: Modulus384.n.add(a.value, b.value)) }
     @inline(__always)
-    static func * (a: Scalar, b: Scalar) -> Scalar { Scalar(montgomery: Modulus384.n.multiply(a.value, b.value)) }
+    @usableFromInline static func * (a: Scalar, b: Scalar) -> Scalar { Scalar(montgomery: Modulus384.n.multiply(a.value, b.value)) }
 
-    var isZeroMask: UInt64 { value.isZeroMask }
+    @usableFromInline var isZeroMask: UInt64 { value.isZeroMask }
 
     /// a^(n−2) by the fixed bit sequence of n − 2 (public): constant-time in a.
-    var inverted: Scalar {
+    @usableFromInline var inverted: Scalar {
         Scalar(montgomery: Modulus384.n.power(value, U384(0xecec_196a_ccc5_2971, 0x581a_0db2_48b0_a77a, 0xc763_4d81_f437_2ddf,
                                                           0xffff_ffff_ffff_ffff, 0xffff_ffff_ffff_ffff, 0xffff_ffff_ffff_ffff)))
     }
 
-    var invertedVartime: Scalar {
+    @usableFromInline var invertedVartime: Scalar {
         let n = Modulus384.n
         return Scalar(montgomery: n.toMontgomery(n.inverseVartime(n.fromMontgomery(value))))
     }
 
-    init(reducingOnce bytes: [UInt8]) {
+    @usableFromInline init(reducingOnce bytes: [UInt8]) {
         let n = Modulus384.n
         value = n.toMontgomery(n.reduceOnce(U384(bigEndianBytes: bytes) ?? .zero))
     }
 
-    init?(canonicalBigEndian bytes: [UInt8]) {
+    @usableFromInline init?(canonicalBigEndian bytes: [UInt8]) {
         guard bytes.count == 48, let integer = U384(bigEndianBytes: bytes), integer < Modulus384.n.m else { return nil }
         value = Modulus384.n.toMontgomery(integer)
     }
 
-    var canonicalBigEndianBytes: [UInt8] { Modulus384.n.fromMontgomery(value).bigEndianBytes }
+    @usableFromInline var canonicalBigEndianBytes: [UInt8] { Modulus384.n.fromMontgomery(value).bigEndianBytes }
 }
 
 extension Modulus384 {
