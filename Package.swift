@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "PureP256", targets: ["PureP256"]),
         .library(name: "PureECDSA", targets: ["PureECDSA"]),
         .library(name: "PureP384", targets: ["PureP384"]),
+        .library(name: "PureP521", targets: ["PureP521"]),
         .library(name: "PureCurve25519", targets: ["PureCurve25519"]),
         .library(name: "PureX509", targets: ["PureX509"]),
         .library(name: "AppStoreServer", targets: ["AppStoreServer"]),
@@ -37,6 +38,7 @@ let package = Package(
         .target(name: "PureP256", dependencies: ["PureSHA2", "PureASN1"]),
         .target(name: "PureECDSA", dependencies: ["PureSHA2", "PureASN1"]),
         .target(name: "PureP384", dependencies: ["PureECDSA", "PureSHA2", "PureASN1"]),
+        .target(name: "PureP521", dependencies: ["PureECDSA", "PureSHA2", "PureASN1"]),
         .target(name: "PureCurve25519", dependencies: ["PureSHA2", "PureASN1"]),
         .target(name: "PureX509", dependencies: ["PureASN1", "PureP256", "PureP384", "PureRSA", "PureSHA2"]),
         .target(name: "AppStoreServer", dependencies: ["PureJWT", "PureX509", "PureASN1", "PureP256", "PureSHA2", "PureBase64"]),
@@ -86,7 +88,12 @@ let package = Package(
         ),
         .testTarget(
             name: "PureP384Tests",
-            dependencies: ["PureP384", "PureASN1", "PureSHA2", "TestSupport"],
+            dependencies: ["PureP384", "PureECDSA", "PureASN1", "PureSHA2", "TestSupport"],
+            exclude: ["Vectors"]
+        ),
+        .testTarget(
+            name: "PureP521Tests",
+            dependencies: ["PureP521", "PureECDSA", "PureASN1", "PureSHA2", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

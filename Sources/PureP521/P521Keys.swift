@@ -1,0 +1,158 @@
+// The public API, named as in swift-crypto: P521.Signing.PrivateKey, PublicKey and ECDSASignature, on
+// PureECDSA's curve-independent keys, signatures and ECDSA.
+
+import PureASN1
+import PureECDSA
+import PureSHA2
+
+/// NIST P-521 (secp521r1): ECDSA signing and verification with SHA-512 (JWS "ES512") or another digest.
+public enum P521 {
+    /// ECDSA P-521 keys and signatures, as in swift-crypto.
+    public enum Signing {}
+}
+
+/// Why a P-521 key or signature was refused (the error type every curve module shares).
+public typealias P521Error = EllipticCurveError
+
+extension P521.Signing {
+    /// A P-521 public key: a validated point (coordinates below p, on the curve, not the point at infinity,
+    /// which has no encoding here).
+    public struct PublicKey: Sendable, Equatable {
+        let core: ECPublicKeyCore<P521Curve>
+
+        init(core: ECPublicKeyCore<P521Curve>) { self.core = core }
+
+        /// From x ‖ y (132 bytes).
+        public init<Bytes: Collection>(rawRepresentation bytes: Bytes) throws(P521Error) where Bytes.Element == UInt8 {
+            core = try ECPublicKeyCore(rawRepresentation: Array(bytes))
+        }
+
+        /// From 04 ‖ x ‖ y (133 bytes, SEC 1 §2.3.3 uncompressed).
+        public init<Bytes: Collection>(x963Representation bytes: Bytes) throws(P521Error) where Bytes.Element == UInt8 {
+            core = try ECPublicKeyCore(x963Representation: Array(bytes))
+        }
+
+        /// From 02/03 ‖ x (67 bytes, SEC 1 §2.3.3 compressed), recovering y (§2.3.4).
+        public init<Bytes: Collection>(compressedRepresentation bytes: Bytes) throws(P521Error) where Bytes.Element == UInt8 {
+            core = try ECPublicKeyCore(compressedRepresentation: Array(bytes))
+        }
+
+        /// From a SubjectPublicKeyInfo (DER) on secp521r1, with an uncompressed or compressed point.
+        public init(derRepresentation: [UInt8]) throws(P521Error) {
+            core = try ECPublicKeyCore(derRepresentation: derRepresentation)
+        }
+
+        /// From a PEM "PUBLIC KEY" block.
+        public init(pemRepresentation: String) throws(P521Error) {
+            core = try ECPublicKeyCore(pemRepresentation: pemRepresentation)
+        }
+
+        /// x ‖ y, 66 bytes each, big-endian.
+        public var rawRepresentation: [UInt8] { core.rawRepresentation }
+        /// 04 ‖ x ‖ y, the uncompressed point (ANSI X9.63, SEC 1 §2.3.3).
+        public var x963Representation: [UInt8] { core.x963Representation }
+        /// 02 or 03 (the parity of y) ‖ x, the compressed point (SEC 1 §2.3.3).
+        public var compressedRepresentation: [UInt8] { core.compressedRepresentation }
+        /// SubjectPublicKeyInfo DER.
+        public var derRepresentation: [UInt8] { core.derRepresentation }
+        /// "PUBLIC KEY" PEM.
+        public var pemRepresentation: String { core.pemRepresentation }
+
+        /// Whether `signature` is valid for the SHA-512 digest of `data`.
+        public func isValidSignature<Bytes: Sequence>(_ signature: ECDSASignature, for data: Bytes) -> Bool
+        where Bytes.Element == UInt8 {
+            isValidSignature(signature, for: SHA512.hash(data: data))
+        }
+
+        /// Whether `signature` is valid for a precomputed digest: all of a SHA-512 digest, the leftmost
+        /// 512 bits of a longer one, a shorter one whole (FIPS 186-5 §6.4.2).
+        public func isValidSignature<D: Digest>(_ signature: ECDSASignature, for digest: D) -> Bool {
+            core.isValidSignature(signature.core, digest: digest.withUnsafeBytes { Array($0) })
+        }
+    }
+
+    /// A P-521 private key. Its scalar is handled in constant time (see Docs/Security.md); its description
+    /// never shows it.
+    public struct PrivateKey: Sendable {
+        let core: ECPrivateKeyCore<P521Curve>
+
+        /// A new random key from `SystemRandomNumberGenerator` (rejection sampling in [1, n − 1]).
+        public init() { core = ECPrivateKeyCore() }
+
+        /// From the 66-byte big-endian scalar, which must be in [1, n − 1].
+        public init<Bytes: Collection>(rawRepresentation bytes: Bytes) throws(P521Error) where Bytes.Element == UInt8 {
+            core = try ECPrivateKeyCore(rawRepresentation: Array(bytes))
+        }
+
+        /// From PKCS#8 or SEC 1 DER on secp521r1; a public key stored in the file must match.
+        public init(derRepresentation: [UInt8]) throws(P521Error) {
+            core = try ECPrivateKeyCore(derRepresentation: derRepresentation)
+        }
+
+        /// From PEM: "PRIVATE KEY" (PKCS#8) or "EC PRIVATE KEY" (SEC 1).
+        public init(pemRepresentation: String) throws(P521Error) {
+            core = try ECPrivateKeyCore(pemRepresentation: pemRepresentation)
+        }
+
+        /// The public key of this private key.
+        public var publicKey: PublicKey { PublicKey(core: core.publicKey) }
+
+        /// The private scalar, 66 bytes big-endian. A secret: never log it.
+        public var rawRepresentation: [UInt8] { core.d }
+        /// PKCS#8 DER (with the public key inside the SEC 1 structure, as OpenSSL writes it).
+        public var derRepresentation: [UInt8] { core.derRepresentation }
+        /// PKCS#8 "PRIVATE KEY" PEM.
+        public var pemRepresentation: String { core.pemRepresentation }
+
+        /// Signs the SHA-512 digest of `data` with an RFC 6979 deterministic nonce (JWS "ES512").
+        public func signature<Bytes: Sequence>(for data: Bytes) -> ECDSASignature where Bytes.Element == UInt8 {
+            signature(for: SHA512.hash(data: data))
+        }
+
+        /// Signs a precomputed SHA-512 digest with an RFC 6979 deterministic nonce.
+        public func signature(for digest: SHA512Digest) -> ECDSASignature {
+            ECDSASignature(core: core.signature(digest: digest.withUnsafeBytes { Array($0) }))
+        }
+
+        /// Signs with an RFC 6979 nonce hedged with 32 fresh random bytes (RFC 6979 §3.6): still safe if the
+        /// random generator fails, and resistant to fault attacks on deterministic signing.
+        public func hedgedSignature<Bytes: Sequence>(for data: Bytes) -> ECDSASignature where Bytes.Element == UInt8 {
+            var generator = SystemRandomNumberGenerator()
+            let extra = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+            return ECDSASignature(core: core.signature(digest: SHA512.hash(data: data).withUnsafeBytes { Array($0) }, extraEntropy: extra))
+        }
+
+        /// Signs a digest of another hash with an RFC 6979 nonce derived with that hash: for RFC 6979's
+        /// vectors only (`package` access).
+        package func signature<H: HashFunction>(for digest: H.Digest, hash: H.Type) -> ECDSASignature {
+            ECDSASignature(core: core.signature(digest: digest.withUnsafeBytes { Array($0) }, hash: hash))
+        }
+
+        /// Signs a digest with a caller-chosen nonce: for NIST's SigGen vectors only (`package` access).
+        package func signature(forDigestBytes digest: [UInt8], nonce k: [UInt8]) -> ECDSASignature? {
+            core.signature(digest: digest, nonce: k).map(ECDSASignature.init(core:))
+        }
+    }
+
+    /// An ECDSA P-521 signature (r, s), read and written as r ‖ s (JWS) or DER (X.509).
+    public struct ECDSASignature: Sendable, Hashable {
+        let core: ECDSASignatureCore<P521Curve>
+
+        init(core: ECDSASignatureCore<P521Curve>) { self.core = core }
+
+        /// From r ‖ s, 66 bytes each. Range checks happen at verification, which refuses 0 and values ≥ n.
+        public init<Bytes: Collection>(rawRepresentation bytes: Bytes) throws(P521Error) where Bytes.Element == UInt8 {
+            core = try ECDSASignatureCore(rawRepresentation: Array(bytes))
+        }
+
+        /// From strict DER. INTEGERs must be minimal and non-negative and fit in 66 bytes.
+        public init<Bytes: Collection>(derRepresentation bytes: Bytes) throws(P521Error) where Bytes.Element == UInt8 {
+            core = try ECDSASignatureCore(derRepresentation: Array(bytes))
+        }
+
+        /// r ‖ s, 66 bytes each, big-endian: the form JWS uses (RFC 7518 §3.4).
+        public var rawRepresentation: [UInt8] { core.rawRepresentation }
+        /// DER `SEQUENCE { r INTEGER, s INTEGER }` (RFC 3279 §2.2.3), minimal encoding.
+        public var derRepresentation: [UInt8] { core.derRepresentation }
+    }
+}

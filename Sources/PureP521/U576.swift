@@ -1,0 +1,173 @@
+// 576-bit values as nine UInt64 limbs held inline (a tuple: no array, no heap), least significant first,
+// with the limb loops written over a pointer to that storage (LLVM unrolls them: the bounds are constant).
+// P-521's field elements use 521 of the bits, its scalars likewise.
+//
+// Constant-time: additions, subtractions, selections and comparisons-to-masks have no data-dependent
+// branch; functions that branch on values say so with a `Vartime` suffix.
+
+@usableFromInline
+struct U576: Sendable {
+    typealias Storage = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    var limbs: Storage
+
+    static let count = 9
+
+    @inline(__always)
+    init(_ limbs: Storage) { self.limbs = limbs }
+
+    static let zero = U576((0, 0, 0, 0, 0, 0, 0, 0, 0))
+    static let one = U576((1, 0, 0, 0, 0, 0, 0, 0, 0))
+
+    /// Reads the limbs through a pointer.
+    @inline(__always)
+    func withLimbs<R>(_ body: (UnsafePointer<UInt64>) -> R) -> R {
+        withUnsafeBytes(of: limbs) { body($0.baseAddress!.assumingMemoryBound(to: UInt64.self)) }
+    }
+
+    /// Builds a value by writing its limbs through a pointer (they start at zero).
+    @inline(__always)
+    static func build(_ body: (UnsafeMutablePointer<UInt64>) -> Void) -> U576 {
+        var value = U576.zero
+        withUnsafeMutableBytes(of: &value.limbs) { body($0.baseAddress!.assumingMemoryBound(to: UInt64.self)) }
+        return value
+    }
+
+    /// From 66 big-endian bytes (the top limb gets the first two). The caller guarantees the count.
+    init(bigEndian66 bytes: UnsafeRawBufferPointer) {
+        self = U576.build { out in
+            for index in 0..<66 {
+                let shift = UInt64(8 * (index % 8))
+                out[index / 8] |= UInt64(bytes[65 - index]) << shift
+            }
+        }
+    }
+
+    /// From at most 72 big-endian bytes (shorter ones left-padded); nil for more.
+    init?(bigEndianBytes bytes: [UInt8]) {
+        guard bytes.count <= 72 else { return nil }
+        self = U576.build { out in
+            for (index, byte) in bytes.reversed().enumerated() {
+                out[index / 8] |= UInt64(byte) << UInt64(8 * (index % 8))
+            }
+        }
+    }
+
+    /// The low 66 bytes, big-endian (the value must be below 2^528).
+    var bigEndian66: [UInt8] {
+        withLimbs { limbs in (0..<66).map { index in UInt8(truncatingIfNeeded: limbs[(65 - index) / 8] >> UInt64(8 * ((65 - index) % 8))) } }
+    }
+
+    /// All ones if zero.
+    @inline(__always)
+    var isZeroMask: UInt64 {
+        let t = withLimbs { limbs in
+            var t: UInt64 = 0
+            for index in 0..<9 { t |= limbs[index] }
+            return t
+        }
+        return ((t | (0 &- t)) >> 63) &- 1
+    }
+
+    var isZero: Bool { isZeroMask != 0 }
+    var isOdd: Bool { limbs.0 & 1 == 1 }
+
+    /// a + b and the carry out (0 or 1).
+    @inline(__always)
+    static func add(_ a: U576, _ b: U576) -> (U576, UInt64) {
+        var carry: UInt64 = 0
+        let sum = a.withLimbs { a in b.withLimbs { b in U576.build { out in
+            for index in 0..<9 { out[index] = addWithCarry(a[index], b[index], &carry) }
+        } } }
+        return (sum, carry)
+    }
+
+    /// a − b and the borrow out (0 or 1).
+    @inline(__always)
+    static func subtract(_ a: U576, _ b: U576) -> (U576, UInt64) {
+        var borrow: UInt64 = 0
+        let difference = a.withLimbs { a in b.withLimbs { b in U576.build { out in
+            for index in 0..<9 { out[index] = subtractWithBorrow(a[index], b[index], &borrow) }
+        } } }
+        return (difference, borrow)
+    }
+
+    /// `mask` all ones: `a`; all zeros: `b`.
+    @inline(__always)
+    static func select(_ mask: UInt64, _ a: U576, _ b: U576) -> U576 {
+        a.withLimbs { a in b.withLimbs { b in U576.build { out in
+            for index in 0..<9 { out[index] = (a[index] & mask) | (b[index] & ~mask) }
+        } } }
+    }
+
+    /// Whether a < b.
+    @inline(__always)
+    static func < (a: U576, b: U576) -> Bool { subtract(a, b).1 == 1 }
+
+    /// Limb equality. VARIABLE-TIME in where the first difference is; for public values.
+    static func equalVartime(_ a: U576, _ b: U576) -> Bool {
+        a.withLimbs { a in b.withLimbs { b in (0..<9).allSatisfy { a[$0] == b[$0] } } }
+    }
+
+    /// Bit `index` (0 = least significant) as 0 or 1, for public exponents.
+    func bit(_ index: Int) -> UInt64 {
+        withLimbs { ($0[index >> 6] >> UInt64(index & 63)) & 1 }
+    }
+
+    /// (topBit·2^576 + self) >> 1. For the variable-time inversion.
+    func halvedVartime(topBit: UInt64 = 0) -> U576 {
+        withLimbs { limbs in U576.build { out in
+            for index in 0..<9 {
+                let next = index == 8 ? topBit : limbs[index + 1]
+                out[index] = (limbs[index] >> 1) | (next << 63)
+            }
+        } }
+    }
+}
+
+// MARK: Limb primitives
+
+/// a + b + carry, updating carry (0 or 1).
+@inline(__always)
+func addWithCarry(_ a: UInt64, _ b: UInt64, _ carry: inout UInt64) -> UInt64 {
+    let (s1, o1) = a.addingReportingOverflow(b)
+    let (s2, o2) = s1.addingReportingOverflow(carry)
+    carry = (o1 ? 1 : 0) | (o2 ? 1 : 0)
+    return s2
+}
+
+/// a − b − borrow, updating borrow (0 or 1).
+@inline(__always)
+func subtractWithBorrow(_ a: UInt64, _ b: UInt64, _ borrow: inout UInt64) -> UInt64 {
+    let (d1, o1) = a.subtractingReportingOverflow(b)
+    let (d2, o2) = d1.subtractingReportingOverflow(borrow)
+    borrow = (o1 ? 1 : 0) | (o2 ? 1 : 0)
+    return d2
+}
+
+/// a·b + c + d as (high, low); cannot overflow 128 bits.
+@inline(__always)
+func multiplyAdd(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) -> (UInt64, UInt64) {
+    let (high, low) = a.multipliedFullWidth(by: b)
+    var carry: UInt64 = 0
+    let sum = addWithCarry(low, c, &carry)
+    let high1 = high &+ carry
+    carry = 0
+    let sum2 = addWithCarry(sum, d, &carry)
+    return (high1 &+ carry, sum2)
+}
+
+/// The full 1152-bit product a·b as 18 limbs, least significant first, written to `out`.
+@inline(__always)
+func multiplyFull(_ a: U576, _ b: U576, into out: UnsafeMutablePointer<UInt64>) {
+    a.withLimbs { a in b.withLimbs { b in
+        for index in 0..<18 { out[index] = 0 }
+        for i in 0..<9 {
+            var carry: UInt64 = 0
+            let bi = b[i]
+            for j in 0..<9 {
+                (carry, out[i + j]) = multiplyAdd(a[j], bi, out[i + j], carry)
+            }
+            out[i + 9] = carry
+        }
+    } }
+}
