@@ -28,6 +28,7 @@ let package = Package(
                 .product(name: "PureRSA", package: "PureJWT"),
                 .product(name: "PureP256", package: "PureJWT"),
                 .product(name: "PureP384", package: "PureJWT"),
+                .product(name: "PureP521", package: "PureJWT"),
                 .product(name: "PureCurve25519", package: "PureJWT"),
                 .product(name: "PureJWT", package: "PureJWT"),
                 .product(name: "AppleAuth", package: "PureJWT"),

@@ -75,25 +75,20 @@ struct FieldElement: ECFieldElement {
 
     /// a·b: the 1042-bit product's low 521 bits plus its high bits (2^521 ≡ 1), below 2^522, then one fold.
     @inline(__always) @usableFromInline
-    static func * (a: FieldElement, b: FieldElement) -> FieldElement {
-        var product = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0),
-                       UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-        let sum = withUnsafeMutableBytes(of: &product) { raw -> U576 in
-            let t = raw.baseAddress!.assumingMemoryBound(to: UInt64.self)
-            multiplyFull(a.value, b.value, into: t)
-            var carry: UInt64 = 0
-            return U576.build { out in
-                for index in 0..<9 {
-                    let low = index == 8 ? t[8] & topMask : t[index]
-                    let high = (t[8 + index] >> 9) | (index == 8 ? 0 : t[9 + index] << 55)
-                    out[index] = addWithCarry(low, high, &carry)
-                }
-            }
-        }
-        return canonicalize(sum)
-    }
+    static func * (a: FieldElement, b: FieldElement) -> FieldElement { reduce(multiplyFull(a.value, b.value)) }
 
-    @inline(__always) @usableFromInline var squared: FieldElement { self * self }
+    /// a², with the squaring's 45 limb products.
+    @inline(__always) @usableFromInline var squared: FieldElement { FieldElement.reduce(squareFull(value)) }
+
+    /// t mod p for t < p² (18 limbs): low 521 bits + the rest, then one fold.
+    @inline(__always)
+    static func reduce(_ t: Limbs18) -> FieldElement {
+        let low = U576((t.0, t.1, t.2, t.3, t.4, t.5, t.6, t.7, t.8 & topMask))
+        let high = U576(((t.8 >> 9) | (t.9 << 55), (t.9 >> 9) | (t.10 << 55), (t.10 >> 9) | (t.11 << 55),
+                         (t.11 >> 9) | (t.12 << 55), (t.12 >> 9) | (t.13 << 55), (t.13 >> 9) | (t.14 << 55),
+                         (t.14 >> 9) | (t.15 << 55), (t.15 >> 9) | (t.16 << 55), (t.16 >> 9) | (t.17 << 55)))
+        return canonicalize(U576.add(low, high).0)
+    }
 
     /// self^(2^k).
     @inline(__always)

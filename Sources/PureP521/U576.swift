@@ -156,18 +156,14 @@ func multiplyAdd(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) -> (UInt64,
     return (high1 &+ carry, sum2)
 }
 
-/// The full 1152-bit product a·b as 18 limbs, least significant first, written to `out`.
+/// Adds a·b to the three-word column accumulator (c0, c1, c2). The high word of a product is at most
+/// 2^64 − 2, so adding the low word's carry to it cannot overflow.
 @inline(__always)
-func multiplyFull(_ a: U576, _ b: U576, into out: UnsafeMutablePointer<UInt64>) {
-    a.withLimbs { a in b.withLimbs { b in
-        for index in 0..<18 { out[index] = 0 }
-        for i in 0..<9 {
-            var carry: UInt64 = 0
-            let bi = b[i]
-            for j in 0..<9 {
-                (carry, out[i + j]) = multiplyAdd(a[j], bi, out[i + j], carry)
-            }
-            out[i + 9] = carry
-        }
-    } }
+func accumulate(_ a: UInt64, _ b: UInt64, _ c0: inout UInt64, _ c1: inout UInt64, _ c2: inout UInt64) {
+    let (high, low) = a.multipliedFullWidth(by: b)
+    let (s0, o0) = c0.addingReportingOverflow(low)
+    let (s1, o1) = c1.addingReportingOverflow(high &+ (o0 ? 1 : 0))
+    c0 = s0
+    c1 = s1
+    c2 &+= o1 ? 1 : 0
 }
