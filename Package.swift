@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "PureX509", dependencies: ["PureASN1", "PureP256", "PureP384", "PureRSA", "PureSHA2"]),
         .target(name: "AppStoreServer", dependencies: ["PureJWT", "PureX509", "PureASN1", "PureP256", "PureSHA2", "PureBase64"]),
         // JWS/JWT on top of the primitives; may import Foundation (Data, Date, JSON).
-        .target(name: "PureJWT", dependencies: ["PureBase64", "PureSHA2", "PureASN1", "PureBigInt", "PureRSA", "PureP256", "PureP384",
+        .target(name: "PureJWT", dependencies: ["PureBase64", "PureSHA2", "PureASN1", "PureBigInt", "PureRSA", "PureP256", "PureP384", "PureP521",
                                                 "PureCurve25519"]),
         // Sign in with Apple on top of PureJWT; no networking of its own.
         .target(name: "AppleAuth", dependencies: ["PureJWT", "PureP256", "PureSHA2", "PureBase64"]),

@@ -1,5 +1,5 @@
-// JSON Web Keys (RFC 7517) for RSA (RFC 7518 §6.3: n, e; "alg" RS256, RS384 or RS512), EC P-256 and P-384 (§6.2:
-// crv, x, y, and d for P-256), OKP Ed25519 (RFC 8037 §2: crv, x, and d; "alg" EdDSA), oct (§6.4: k; HS256,
+// JSON Web Keys (RFC 7517) for RSA (RFC 7518 §6.3: n, e, and the private members; "alg" RS* or PS*), EC
+// P-256, P-384 and P-521 (§6.2: crv, x, y, and d), OKP Ed25519 (RFC 8037 §2: crv, x, and d; "alg" EdDSA), oct (§6.4: k; HS256,
 // HS384 or HS512), key sets (§5), and JWK thumbprints (RFC 7638, and RFC 8037 §2 for OKP).
 
 #if canImport(FoundationEssentials)
@@ -11,6 +11,7 @@ import PureBase64
 import PureCurve25519
 import PureP256
 import PureP384
+import PureP521
 import PureRSA
 import PureSHA2
 
@@ -87,38 +88,7 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
             case let other?: throw JWTError(.invalidKey("an RSA key for \"\(other)\" is not supported (RS256/384/512 and PS256/384/512 are)"))
             }
         case "EC":
-            if crv == "P-384" {
-                guard d == nil else { throw JWTError(.invalidKey("a P-384 private key: ES384 is verification only here; give the public key")) }
-                let xBytes = try field(x, "x"), yBytes = try field(y, "y")
-                guard xBytes.count == 48, yBytes.count == 48 else {
-                    throw JWTError(.invalidKey("P-384 coordinates are 48 bytes each (RFC 7518 §6.2.1.2)"))
-                }
-                do { key = .es384(try P384.Signing.PublicKey(rawRepresentation: xBytes + yBytes), keyID: kid) } catch {
-                    throw JWTError(.invalidKey("\(error)"))
-                }
-                break
-            }
-            guard crv == "P-256" else { throw JWTError(.invalidKey("EC curve \"\(crv ?? "")\" is not supported (P-256 and P-384 are)")) }
-            let xBytes = try field(x, "x"), yBytes = try field(y, "y")
-            guard xBytes.count == 32, yBytes.count == 32 else {
-                throw JWTError(.invalidKey("P-256 coordinates are 32 bytes each (RFC 7518 §6.2.1.2)"))
-            }
-            do {
-                let publicKey = try P256.Signing.PublicKey(rawRepresentation: xBytes + yBytes)
-                if let d {
-                    let privateKey = try P256.Signing.PrivateKey(rawRepresentation: try field(d, "d"))
-                    guard privateKey.publicKey.rawRepresentation == publicKey.rawRepresentation else {
-                        throw JWTError(.invalidKey("the EC private key \"d\" does not match \"x\" and \"y\""))
-                    }
-                    key = .es256(privateKey, keyID: kid)
-                } else {
-                    key = .es256(publicKey, keyID: kid)
-                }
-            } catch let error as JWTError {
-                throw error
-            } catch {
-                throw JWTError(.invalidKey("\(error)"))
-            }
+            key = try ecKey()
         case "OKP":
             key = try okpKey()
         case "oct":
@@ -166,6 +136,58 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
     }
 
     /// An OKP key (RFC 8037 §2): Ed25519 for EdDSA; the other curves say why they are not usable here.
+    /// An EC key (RFC 7518 §6.2): the curve decides the algorithm (P-256 ES256, P-384 ES384, P-521
+    /// ES512); coordinates must have the curve's exact length (§6.2.1.2), and "d", when present, the same
+    /// length (§6.2.2.1) and a public key equal to x and y.
+    private func ecKey() throws(JWTError) -> JWTKey {
+        func coordinates(_ length: Int) throws(JWTError) -> (xy: [UInt8], d: [UInt8]?) {
+            let xBytes = try field(x, "x"), yBytes = try field(y, "y")
+            guard xBytes.count == length, yBytes.count == length else {
+                throw JWTError(.invalidKey("\(crv ?? "") coordinates are \(length) bytes each (RFC 7518 §6.2.1.2)"))
+            }
+            guard let d else { return (xBytes + yBytes, nil) }
+            let scalar = try field(d, "d")
+            guard scalar.count == length else {
+                throw JWTError(.invalidKey("a \(crv ?? "") private key \"d\" is \(length) bytes (RFC 7518 §6.2.2.1)"))
+            }
+            return (xBytes + yBytes, scalar)
+        }
+        func matching(_ derived: [UInt8], _ stated: [UInt8]) throws(JWTError) {
+            guard derived == stated else { throw JWTError(.invalidKey("the EC private key \"d\" does not match \"x\" and \"y\"")) }
+        }
+        do {
+            switch crv {
+            case "P-256"?:
+                let (xy, d) = try coordinates(32)
+                let publicKey = try P256.Signing.PublicKey(rawRepresentation: xy)
+                guard let d else { return .es256(publicKey, keyID: kid) }
+                let privateKey = try P256.Signing.PrivateKey(rawRepresentation: d)
+                try matching(privateKey.publicKey.rawRepresentation, xy)
+                return .es256(privateKey, keyID: kid)
+            case "P-384"?:
+                let (xy, d) = try coordinates(48)
+                let publicKey = try P384.Signing.PublicKey(rawRepresentation: xy)
+                guard let d else { return .es384(publicKey, keyID: kid) }
+                let privateKey = try P384.Signing.PrivateKey(rawRepresentation: d)
+                try matching(privateKey.publicKey.rawRepresentation, xy)
+                return .es384(privateKey, keyID: kid)
+            case "P-521"?:
+                let (xy, d) = try coordinates(66)
+                let publicKey = try P521.Signing.PublicKey(rawRepresentation: xy)
+                guard let d else { return .es512(publicKey, keyID: kid) }
+                let privateKey = try P521.Signing.PrivateKey(rawRepresentation: d)
+                try matching(privateKey.publicKey.rawRepresentation, xy)
+                return .es512(privateKey, keyID: kid)
+            default:
+                throw JWTError(.invalidKey("EC curve \"\(crv ?? "")\" is not supported (P-256, P-384 and P-521 are)"))
+            }
+        } catch let error as JWTError {
+            throw error
+        } catch {
+            throw JWTError(.invalidKey("\(error)"))
+        }
+    }
+
     private func okpKey() throws(JWTError) -> JWTKey {
         switch crv {
         case "Ed25519"?:

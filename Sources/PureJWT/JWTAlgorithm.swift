@@ -22,16 +22,18 @@ public struct JWTAlgorithm: RawRepresentable, Sendable, Hashable, Codable, Custo
 
     /// ECDSA P-256 with SHA-256 (RFC 7518 §3.4): Apple client secrets.
     public static let es256 = JWTAlgorithm(registeredName: "ES256")
-    /// RSASSA-PKCS1-v1_5 with SHA-256 (§3.3): Apple identity tokens. Verification only.
+    /// RSASSA-PKCS1-v1_5 with SHA-256 (§3.3): Apple identity tokens, GitHub Apps, Google service accounts.
     public static let rs256 = JWTAlgorithm(registeredName: "RS256")
     /// HMAC with SHA-256 (§3.2).
     public static let hs256 = JWTAlgorithm(registeredName: "HS256")
-    /// ECDSA P-384 with SHA-384 (§3.4). Verification only.
+    /// ECDSA P-384 with SHA-384 (§3.4).
     public static let es384 = JWTAlgorithm(registeredName: "ES384")
-    /// RSASSA-PKCS1-v1_5 with SHA-384 (§3.3). Verification only.
+    /// RSASSA-PKCS1-v1_5 with SHA-384 (§3.3).
     public static let rs384 = JWTAlgorithm(registeredName: "RS384")
-    /// RSASSA-PKCS1-v1_5 with SHA-512 (§3.3). Verification only.
+    /// RSASSA-PKCS1-v1_5 with SHA-512 (§3.3).
     public static let rs512 = JWTAlgorithm(registeredName: "RS512")
+    /// ECDSA P-521 with SHA-512 (§3.4; the signature is r ‖ s, 66 bytes each).
+    public static let es512 = JWTAlgorithm(registeredName: "ES512")
     /// HMAC with SHA-384 (§3.2).
     public static let hs384 = JWTAlgorithm(registeredName: "HS384")
     /// HMAC with SHA-512 (§3.2).
@@ -48,7 +50,7 @@ public struct JWTAlgorithm: RawRepresentable, Sendable, Hashable, Codable, Custo
     public static let eddsa = JWTAlgorithm(registeredName: "EdDSA")
 
     /// Every algorithm this version implements.
-    public static let implemented: [JWTAlgorithm] = [.es256, .rs256, .hs256, .es384, .rs384, .rs512, .hs384, .hs512, .eddsa, .ps256, .ps384, .ps512]
+    public static let implemented: [JWTAlgorithm] = [.es256, .rs256, .hs256, .es384, .es512, .rs384, .rs512, .hs384, .hs512, .eddsa, .ps256, .ps384, .ps512]
 
     /// Whether the algorithm uses a shared secret (HS256/384/512) rather than a public key.
     public var isSymmetric: Bool { self == .hs256 || self == .hs384 || self == .hs512 }

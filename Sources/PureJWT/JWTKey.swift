@@ -10,10 +10,11 @@ import Foundation
 import PureCurve25519
 import PureP256
 import PureP384
+import PureP521
 import PureRSA
 import PureSHA2
 
-/// A verification (and, for ES256 private keys and HS256/384/512 secrets, signing) key.
+/// A verification key, and a signing key when it holds a private key or an HMAC secret.
 public struct JWTKey: Sendable {
     enum Material: Sendable {
         case rsa(RSA.Signing.PublicKey, JWTAlgorithm)
@@ -21,12 +22,16 @@ public struct JWTKey: Sendable {
         case p256Public(P256.Signing.PublicKey)
         case p256Private(P256.Signing.PrivateKey)
         case p384Public(P384.Signing.PublicKey)
+        case p384Private(P384.Signing.PrivateKey)
+        case p521Public(P521.Signing.PublicKey)
+        case p521Private(P521.Signing.PrivateKey)
         case ed25519Public(Curve25519.Signing.PublicKey)
         case ed25519Private(Curve25519.Signing.PrivateKey)
-        /// Secrets as keyed HMAC states (both key blocks already compressed), copied per use.
-        case hmac256(HMAC<SHA256>)
-        case hmac384(HMAC<SHA384>)
-        case hmac512(HMAC<SHA512>)
+        /// Secrets as keyed HMAC states (both key blocks already compressed), copied per use, and the
+        /// secret itself, for writing the key as a JWK.
+        case hmac256(HMAC<SHA256>, SymmetricKey)
+        case hmac384(HMAC<SHA384>, SymmetricKey)
+        case hmac512(HMAC<SHA512>, SymmetricKey)
     }
 
     let material: Material
@@ -38,7 +43,8 @@ public struct JWTKey: Sendable {
         switch material {
         case .rsa(_, let algorithm), .rsaPrivate(_, let algorithm): return algorithm
         case .p256Public, .p256Private: return .es256
-        case .p384Public: return .es384
+        case .p384Public, .p384Private: return .es384
+        case .p521Public, .p521Private: return .es512
         case .ed25519Public, .ed25519Private: return .eddsa
         case .hmac256: return .hs256
         case .hmac384: return .hs384
@@ -110,6 +116,21 @@ public struct JWTKey: Sendable {
         JWTKey(material: .p384Public(key), keyID: keyID)
     }
 
+    /// An ES384 signing key (RFC 6979 nonces, constant-time); it verifies too.
+    public static func es384(_ key: P384.Signing.PrivateKey, keyID: String? = nil) -> JWTKey {
+        JWTKey(material: .p384Private(key), keyID: keyID)
+    }
+
+    /// An ES512 (P-521, SHA-512) verification key.
+    public static func es512(_ key: P521.Signing.PublicKey, keyID: String? = nil) -> JWTKey {
+        JWTKey(material: .p521Public(key), keyID: keyID)
+    }
+
+    /// An ES512 signing key (RFC 6979 nonces, constant-time); it verifies too.
+    public static func es512(_ key: P521.Signing.PrivateKey, keyID: String? = nil) -> JWTKey {
+        JWTKey(material: .p521Private(key), keyID: keyID)
+    }
+
     /// An EdDSA (Ed25519, RFC 8037) public key: verifies "EdDSA" tokens.
     public static func eddsa(_ key: Curve25519.Signing.PublicKey, keyID: String? = nil) -> JWTKey {
         JWTKey(material: .ed25519Public(key), keyID: keyID)
@@ -123,19 +144,19 @@ public struct JWTKey: Sendable {
     /// An HS256 secret of at least 32 bytes (RFC 7518 §3.2: a key of the hash's output size or larger).
     public static func hs256(_ secret: SymmetricKey, keyID: String? = nil) throws(JWTError) -> JWTKey {
         try checkSecret(secret, bytes: 32, "HS256")
-        return JWTKey(material: .hmac256(HMAC<SHA256>(key: secret)), keyID: keyID)
+        return JWTKey(material: .hmac256(HMAC<SHA256>(key: secret), secret), keyID: keyID)
     }
 
     /// An HS384 secret of at least 48 bytes (RFC 7518 §3.2).
     public static func hs384(_ secret: SymmetricKey, keyID: String? = nil) throws(JWTError) -> JWTKey {
         try checkSecret(secret, bytes: 48, "HS384")
-        return JWTKey(material: .hmac384(HMAC<SHA384>(key: secret)), keyID: keyID)
+        return JWTKey(material: .hmac384(HMAC<SHA384>(key: secret), secret), keyID: keyID)
     }
 
     /// An HS512 secret of at least 64 bytes (RFC 7518 §3.2).
     public static func hs512(_ secret: SymmetricKey, keyID: String? = nil) throws(JWTError) -> JWTKey {
         try checkSecret(secret, bytes: 64, "HS512")
-        return JWTKey(material: .hmac512(HMAC<SHA512>(key: secret)), keyID: keyID)
+        return JWTKey(material: .hmac512(HMAC<SHA512>(key: secret), secret), keyID: keyID)
     }
 
     /// An HS256 secret given as bytes (no key type to import: what a framework app has at hand); at least
@@ -172,19 +193,22 @@ public struct JWTKey: Sendable {
         case .p256Private(let key):
             return try Self.verifyES256(key.publicKey, signature, signingInput)
         case .p384Public(let key):
-            guard signature.count == 96, let parsed = try? P384.Signing.ECDSASignature(rawRepresentation: signature) else {
-                throw JWTError(.invalidSignatureEncoding(length: signature.count))
-            }
-            return key.isValidSignature(parsed, for: signingInput)
+            return try Self.verifyES384(key, signature, signingInput)
+        case .p384Private(let key):
+            return try Self.verifyES384(key.publicKey, signature, signingInput)
+        case .p521Public(let key):
+            return try Self.verifyES512(key, signature, signingInput)
+        case .p521Private(let key):
+            return try Self.verifyES512(key.publicKey, signature, signingInput)
         case .ed25519Public(let key):
             guard signature.count == 64 else { throw JWTError(.invalidSignatureEncoding(length: signature.count)) }
             return key.isValidSignature(signature, for: signingInput)
         case .ed25519Private(let key):
             guard signature.count == 64 else { throw JWTError(.invalidSignatureEncoding(length: signature.count)) }
             return key.publicKey.isValidSignature(signature, for: signingInput)
-        case .hmac256(let keyed): return Self.matches(keyed, signature, signingInput)
-        case .hmac384(let keyed): return Self.matches(keyed, signature, signingInput)
-        case .hmac512(let keyed): return Self.matches(keyed, signature, signingInput)
+        case .hmac256(let keyed, _): return Self.matches(keyed, signature, signingInput)
+        case .hmac384(let keyed, _): return Self.matches(keyed, signature, signingInput)
+        case .hmac512(let keyed, _): return Self.matches(keyed, signature, signingInput)
         }
     }
 
@@ -217,11 +241,29 @@ public struct JWTKey: Sendable {
         return key.isValidSignature(parsed, for: signingInput)
     }
 
-    /// Whether the key can sign: an ES256 private key or an HS256/384/512 secret (not a public key).
+    /// r ‖ s of 48 bytes each (RFC 7518 §3.4); any other length is an encoding error, not a forgery.
+    private static func verifyES384(_ key: P384.Signing.PublicKey, _ signature: [UInt8],
+                                    _ signingInput: ArraySlice<UInt8>) throws(JWTError) -> Bool {
+        guard signature.count == 96, let parsed = try? P384.Signing.ECDSASignature(rawRepresentation: signature) else {
+            throw JWTError(.invalidSignatureEncoding(length: signature.count))
+        }
+        return key.isValidSignature(parsed, for: signingInput)
+    }
+
+    /// r ‖ s of 66 bytes each (RFC 7518 §3.4).
+    private static func verifyES512(_ key: P521.Signing.PublicKey, _ signature: [UInt8],
+                                    _ signingInput: ArraySlice<UInt8>) throws(JWTError) -> Bool {
+        guard signature.count == 132, let parsed = try? P521.Signing.ECDSASignature(rawRepresentation: signature) else {
+            throw JWTError(.invalidSignatureEncoding(length: signature.count))
+        }
+        return key.isValidSignature(parsed, for: signingInput)
+    }
+
+    /// Whether the key can sign: a private key or an HMAC secret (not a public key).
     public var canSign: Bool {
         switch material {
-        case .p256Private, .ed25519Private, .rsaPrivate, .hmac256, .hmac384, .hmac512: return true
-        case .rsa, .p256Public, .p384Public, .ed25519Public: return false
+        case .p256Private, .p384Private, .p521Private, .ed25519Private, .rsaPrivate, .hmac256, .hmac384, .hmac512: return true
+        case .rsa, .p256Public, .p384Public, .p521Public, .ed25519Public: return false
         }
     }
 
@@ -234,10 +276,12 @@ public struct JWTKey: Sendable {
         }
         switch material {
         case .p256Private(let key): return key.signature(for: signingInput).rawRepresentation
+        case .p384Private(let key): return key.signature(for: signingInput).rawRepresentation
+        case .p521Private(let key): return key.signature(for: signingInput).rawRepresentation
         case .ed25519Private(let key): return key.signature(for: signingInput)
-        case .hmac256(let keyed): return mac(keyed)
-        case .hmac384(let keyed): return mac(keyed)
-        case .hmac512(let keyed): return mac(keyed)
+        case .hmac256(let keyed, _): return mac(keyed)
+        case .hmac384(let keyed, _): return mac(keyed)
+        case .hmac512(let keyed, _): return mac(keyed)
         case .rsaPrivate(let key, let algorithm):
             do {
                 switch algorithm {
@@ -253,10 +297,8 @@ public struct JWTKey: Sendable {
             }
         case .rsa:
             throw JWTError(.invalidKey("an RSA public key cannot sign; load the private key (PKCS#8, PKCS#1 or a JWK with d, p, q, dp, dq, qi)"))
-        case .p384Public:
-            throw JWTError(.invalidKey("ES384 signing is not offered: PureJWT verifies ES384 tokens only"))
-        case .p256Public, .ed25519Public:
-            throw JWTError(.invalidKey("a public key cannot sign; load the private key (e.g. the .p8 file)"))
+        case .p256Public, .p384Public, .p521Public, .ed25519Public:
+            throw JWTError(.invalidKey("a public key cannot sign; load the private key (e.g. the .p8 file, a PKCS#8 PEM or a JWK with \"d\")"))
         }
     }
 }
@@ -266,8 +308,8 @@ public struct JWTKey: Sendable {
 extension JWTKey: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     private var kind: String {
         switch material {
-        case .rsa, .p256Public, .p384Public, .ed25519Public: return "public"
-        case .p256Private, .ed25519Private, .rsaPrivate: return "private, redacted"
+        case .rsa, .p256Public, .p384Public, .p521Public, .ed25519Public: return "public"
+        case .p256Private, .p384Private, .p521Private, .ed25519Private, .rsaPrivate: return "private, redacted"
         case .hmac256, .hmac384, .hmac512: return "secret, redacted"
         }
     }

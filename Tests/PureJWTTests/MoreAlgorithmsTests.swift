@@ -2,7 +2,7 @@
 // made by Vectors/generate_more_algorithms.py) verify with keys read from their JWKs, and the attacks of
 // the catalogue that apply to them are refused: a changed payload or signature, the public key as an
 // HMAC secret, one digest's key for another's token, malformed ES384 signatures, short HMAC secrets,
-// P-384 private or off-curve JWKs.
+// P-384 JWKs whose private key does not match, or off the curve.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -116,7 +116,7 @@ struct MoreAlgorithmsTests {
         #expect(verifies(resigned(vector.token, raw), [key]))
     }
 
-    @Test("P-384 JWKs: a private key, short coordinates or a point off the curve are refused when read")
+    @Test("P-384 JWKs: a private key that does not match x and y, short coordinates or a point off the curve are refused when read")
     func p384Keys() throws {
         let vector = try #require(file?.cases.first { $0.alg == "ES384" })
         var withD = vector.jwk

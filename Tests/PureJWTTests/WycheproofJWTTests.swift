@@ -1,8 +1,8 @@
 // Wycheproof's JSON Web Signature and JSON Web Key files, every case.
 //
-// Valid cases in algorithms PureJWT does not implement (ES512) are
-// refused as unsupported: they are counted here and answered as the file expects, after checking that the
-// refusal named the unsupported algorithm or key and not something else.
+// Every algorithm the files use is implemented (ES512 since P-521 arrived); the machinery for counting valid
+// cases in an unimplemented algorithm stays, with an empty set, so that a future file naming one is
+// answered deliberately rather than as a failure.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -62,10 +62,14 @@ private struct Group: WycheproofTestGroup {
 /// - 346 and 350 (RFC 7520 Figure 20, labelled valid) are a PS384 token checked with a JWK whose "alg" is
 ///   "PS256": the key decides the algorithm (../shared/DESIGN.md), so a header naming another one is
 ///   refused as an algorithm mismatch, as an RS256 key refuses an RS512 token.
-private let deliberateDifferences: [Int: Bool] = [367: true, 370: true, 372: false, 373: false, 346: false, 350: false]
+/// - 347 and 351 (RFC 7520 Figure 27, labelled valid) give the ES512 key a JWK "alg" of "ES521", a name
+///   no registry has (RFC 7518 §3.1 names ES512): an unknown "alg" in a key is refused rather than
+///   guessed at. The same token verifies with the member corrected (`rfc7520ES512` below).
+private let deliberateDifferences: [Int: Bool] = [367: true, 370: true, 372: false, 373: false, 346: false, 350: false,
+                                                  347: false, 351: false]
 
 /// Algorithms named by the vectors that PureJWT does not implement.
-private let unsupported: Set<String> = ["ES512"]
+private let unsupported: Set<String> = []
 
 private func headerAlgorithm(_ token: String) -> String? {
     guard let part = token.split(separator: ".").first,
@@ -118,11 +122,28 @@ struct WycheproofJWTTests {
         }
         #expect(run == 401)
         #expect(differences == deliberateDifferences)
-        // ES512 ×2 valid cases (RFC 7520 included); the RS384 ×4, RS512 ×4, PS256 ×6, PS384 ×4 (and the
-        // two deliberate differences above) and PS512 ×4 valid cases verify.
-        #expect(unsupportedValid == 2)
+        // The ES512 ×2 valid cases (RFC 7520 included), RS384 ×4, RS512 ×4, PS256 ×6, PS384 ×4 (and the two
+        // deliberate differences above) and PS512 ×4 valid cases verify.
+        #expect(unsupportedValid == 0)
         #expect(supportedValid["RS384"] == 4 && supportedValid["RS512"] == 4)
         #expect(supportedValid["PS256"] == 6 && supportedValid["PS384"] == 4 && supportedValid["PS512"] == 4)
+    }
+
+    @Test("RFC 7520 Figure 27 (ES512): the token verifies with the key's \"alg\" corrected from ES521 to ES512")
+    func rfc7520ES512() throws {
+        let file = try VectorFiles.json(WycheproofFile<Group>.self, "json_web_signature_test.json")
+        let cases = file.testGroups.flatMap { group in group.tests.filter { $0.tcId == 347 || $0.tcId == 351 }.map { (group, $0) } }
+        #expect(cases.count == 2)
+        for (group, test) in cases {
+            let token = try #require(test.jws.value as? String)
+            var jwk = try JSONDecoder().decode(JSONWebKey.self, from: try #require((group.public ?? group.private)?.data))
+            #expect(jwk.alg == "ES521")
+            #expect(throws: JWTError.self) { try jwk.jwtKey() }
+            jwk.alg = "ES512"
+            let key = try jwk.jwtKey()
+            #expect(key.algorithm == .es512)
+            #expect(try JWTVerifier(keys: [key]).verifiedPayload(token).count > 0, "tcId \(test.tcId)")
+        }
     }
 
     @Test("json_web_key_test.json: every case")
