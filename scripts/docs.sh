@@ -29,6 +29,8 @@ AppleAuthURLSession:
 AppStoreServer:AppStore.md
 PureP256:Security.md
 PureP384:
+PureP521:
+PureECDSA:
 PureCurve25519:
 PureX509:
 PureRSA:

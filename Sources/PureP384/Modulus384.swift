@@ -104,15 +104,25 @@ struct Modulus384: Sendable {
     @inline(__always)
     func fromMontgomery(_ a: U384) -> U384 { multiply(a, .one) }
 
-    /// a^e for a public exponent (Montgomery form in and out), left to right, one bit at a time. The
-    /// sequence of operations depends only on the exponent.
+    /// a^e for a public exponent (Montgomery form in and out): fixed 4-bit windows, left to right — four
+    /// squarings and one multiplication by a table entry per window (a⁰ = 1 included, so every window does
+    /// the same work). The exponent is public: it picks the entry by index, and nothing branches on it or on
+    /// a, so field inversions of secret-derived values (signing's k·G to affine) are constant-time.
     func power(_ a: U384, _ exponent: U384) -> U384 {
-        var result = one
-        for bit in stride(from: 383, through: 0, by: -1) {
-            result = square(result)
-            if exponent.bit(bit) == 1 { result = multiply(result, a) }
+        withUnsafeTemporaryAllocation(of: U384.self, capacity: 16) { table in
+            table.initialize(repeating: one)
+            table[1] = a
+            for index in 2..<16 { table[index] = multiply(table[index &- 1], a) }
+            var result = one
+            withUnsafeBytes(of: exponent) { words in
+                for window in stride(from: 95, through: 0, by: -1) {
+                    result = square(square(square(square(result))))
+                    let word = words.load(fromByteOffset: (window >> 4) &* 8, as: UInt64.self)
+                    result = multiply(result, table[Int(truncatingIfNeeded: (word >> UInt64((window & 15) &* 4)) & 0xf)])
+                }
+            }
+            return result
         }
-        return result
     }
 
     /// Reduces a value below 2^384 into [0, m) (one subtraction suffices: p and n are above 2^383).

@@ -3,7 +3,7 @@
 //
 // Signing handles secrets with this arithmetic: additions, subtractions, selections and Montgomery
 // multiplication have no data-dependent branch; functions that branch on values say so with a `Vartime`
-// suffix, and `bit(_:)` is for public exponents only.
+// suffix, and `bit(_:)` (tests only) reads public values.
 
 @usableFromInline
 struct U384: Sendable, Hashable {

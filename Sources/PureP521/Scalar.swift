@@ -74,14 +74,26 @@ struct Scalar: ECScalar {
 
     @usableFromInline var isZeroMask: UInt64 { value.isZeroMask }
 
-    /// a^(n−2) by the fixed bits of n − 2 (public): constant-time in a.
+    /// a^(n−2) in fixed 4-bit windows of the public exponent n − 2 (131 windows: four squarings and one
+    /// multiplication by a table entry each, a⁰ = 1 included): nothing branches on a or on the exponent.
     @usableFromInline var inverted: Scalar {
-        var result = Scalar.one
-        for bit in stride(from: 520, through: 0, by: -1) {
-            result = result * result
-            if Scalar.nMinusTwo.bit(bit) == 1 { result = result * self }
+        withUnsafeTemporaryAllocation(of: Scalar.self, capacity: 16) { table in
+            table.initialize(repeating: .one)
+            table[1] = self
+            for index in 2..<16 { table[index] = table[index &- 1] * self }
+            var result = Scalar.one
+            Scalar.nMinusTwo.withLimbs { exponent in
+                for window in stride(from: 130, through: 0, by: -1) {
+                    result = result * result
+                    result = result * result
+                    result = result * result
+                    result = result * result
+                    let digit = (exponent[window >> 4] >> UInt64((window & 15) &* 4)) & 0xf
+                    result = result * table[Int(truncatingIfNeeded: digit)]
+                }
+            }
+            return result
         }
-        return result
     }
 
     @usableFromInline var invertedVartime: Scalar {

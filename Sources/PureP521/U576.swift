@@ -108,11 +108,6 @@ struct U576: Sendable {
         a.withLimbs { a in b.withLimbs { b in (0..<9).allSatisfy { a[$0] == b[$0] } } }
     }
 
-    /// Bit `index` (0 = least significant) as 0 or 1, for public exponents.
-    func bit(_ index: Int) -> UInt64 {
-        withLimbs { ($0[index >> 6] >> UInt64(index & 63)) & 1 }
-    }
-
     /// (topBit·2^576 + self) >> 1. For the variable-time inversion.
     func halvedVartime(topBit: UInt64 = 0) -> U576 {
         withLimbs { limbs in U576.build { out in

@@ -6,6 +6,7 @@
 
 import PureBase64
 import PureCurve25519
+import PureP521
 import PureP256
 import PureRSA
 import PureSHA2
@@ -64,6 +65,17 @@ func runChecks() {
         check(signature == vector.signature, "Ed25519 signature (RFC 8032)")
         check(key.publicKey.isValidSignature(signature, for: vector.message), "Ed25519 verification")
         check(!key.publicKey.isValidSignature(signature, for: vector.message + [0]), "Ed25519 refuses another message")
+    }
+    guard let p521 = try? P521.Signing.PrivateKey(rawRepresentation: KnownAnswerVectors.p521PrivateKey) else {
+        return check(false, "P-521 private key from its raw form")
+    }
+    check(p521.publicKey.rawRepresentation == KnownAnswerVectors.p521PublicKeyRaw, "P-521 public key from the private key")
+    // One message: under the interpreter, each signature and verification costs seconds.
+    for (message, expected) in KnownAnswerVectors.p521Signatures.prefix(1) {
+        let signature = p521.signature(for: Array(message.utf8))
+        check(signature.rawRepresentation == expected, "ECDSA P-521 RFC 6979 signature (ES512)")
+        check(p521.publicKey.isValidSignature(signature, for: Array(message.utf8)), "ECDSA P-521 verification")
+        check(!p521.publicKey.isValidSignature(signature, for: Array((message + "!").utf8)), "ECDSA P-521 refuses another message")
     }
 }
 
