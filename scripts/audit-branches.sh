@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Machine-code audit of PureP256's and PureCurve25519's constant-time functions: builds the release binary and lists every
+# Machine-code audit of the constant-time functions of PureP256, PureCurve25519, PureP384 and PureP521 (with
+# the PureECDSA code specialised for the last two): builds the release binary and lists every
 # conditional jump in the functions that must have none. LLVM is free to turn a carry or a masked select
 # into a branch (it did, see Docs/Security.md), and no Swift source review can see that; this can.
 #
@@ -37,6 +38,25 @@ required+=(
   "PureCurve25519.FieldElement.equalityMask("
 )
 
+# PureP384 and PureP521 signing: PureECDSA's complete formulas, specialised per curve (a "~" name matches
+# anywhere, so "<PureP384.P384Curve> of …" picks the specialisation, not the unused generic body), and each
+# curve's field arithmetic where it is not inlined into them.
+for curve in "PureP384.P384Curve" "PureP521.P521Curve"; do
+  required+=(
+    "~<$curve> of PureECDSA.ProjectivePoint.adding("
+    "~<$curve> of PureECDSA.ProjectivePoint.doubled("
+  )
+done
+required+=(
+  "PureP384.Modulus384.multiply"
+  "PureP384.Modulus384.subtract"
+  "PureP384.FieldElement.squared.getter"
+  "PureP384.Scalar.isZeroMask.getter"
+  "PureP521.FieldElement.squared.getter"
+  "static PureP521.FieldElement.* infix"
+  "PureP521.Scalar.isZeroMask.getter"
+)
+
 # Functions whose only conditional jumps may be loop back-edges (a jump to a lower address): the loops
 # have public trip counts, and an `if` on data would show up as a forward jump.
 loops_only=(
@@ -52,7 +72,20 @@ loops_only+=(
   "PureCurve25519.FieldElement.inverted.getter"
 )
 
-symbols=$(nm "$binary" | awk '$2 ~ /[tT]/ && $3 ~ /^\$s(8PureP256|14PureCurve25519)/ { print $3 }')
+# PureP384 and PureP521: the comb's loop over the scalar's digits (table scans and additions inlined), and
+# the inversions by fixed exponent windows or addition chains.
+loops_only+=(
+  "~<PureP384.P384Curve> of closure #1 (Swift.UnsafeBufferPointer<PureECDSA.AffinePoint<A>>) -> () in PureECDSA.GeneratorComb.multiply("
+  "~<PureP521.P521Curve> of closure #1 (Swift.UnsafeBufferPointer<PureECDSA.AffinePoint<A>>) -> () in PureECDSA.GeneratorComb.multiply("
+  "PureP384.Modulus384.power("
+  "PureP384.FieldElement.inverted.getter"
+  "PureP384.Scalar.inverted.getter"
+  "PureP521.FieldElement.inverted.getter"
+  "PureP521.FieldElement.squared(times:"
+  "PureP521.Scalar.inverted.getter"
+)
+
+symbols=$(nm "$binary" | awk '$2 ~ /[tT]/ && $3 ~ /^\$s(8PureP256|14PureCurve25519|8PureP384|8PureP521|9PureECDSA)/ { print $3 }')
 demangled=$(echo "$symbols" | swift demangle --compact)
 status=0
 

@@ -88,3 +88,13 @@ import PureSHA2
     /// G, 3G, …, 63G for verification, `AffinePoint.oddMultiplesOfGenerator()` kept likewise.
     static var generatorOddMultiples: [AffinePoint<Self>] { get }
 }
+
+/// Always zero, but mutable and visible outside this module, so the optimizer cannot assume its value.
+/// Never written; exclusivity checking is off for it (every read would otherwise be a runtime call).
+@usableFromInline @exclusivity(unchecked) nonisolated(unsafe) package var curveOpaqueZero: UInt64 = 0
+
+/// Hides a value from the optimizer: a carry known to be 0 or 1 lets LLVM turn `high + carry` into a
+/// conditional jump around an increment (it did, in P-384's and P-521's limb arithmetic; the branch audit
+/// caught it). XOR with a global whose value it cannot see costs one load, hoisted out of loops.
+@inlinable @inline(__always)
+package func valueBarrier(_ value: UInt64) -> UInt64 { value ^ curveOpaqueZero }

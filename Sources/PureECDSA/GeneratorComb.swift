@@ -71,12 +71,15 @@
         var carry: UInt64 = 0
         var window = 0
         entries.withUnsafeBufferPointer { table in
-            for byteIndex in stride(from: k.count - 1, through: 0, by: -1) {
+            // A `repeat` loop (k is never empty): no zero-trip test before it for the branch audit to flag.
+            var byteIndex = k.count &- 1
+            repeat {
                 let byte = UInt64(k[byteIndex])
                 carry = add(digit: byte & 0xf, carry: carry, window: window, table: table, to: &result)
                 carry = add(digit: byte >> 4, carry: carry, window: window &+ 1, table: table, to: &result)
                 window &+= 2
-            }
+                byteIndex &-= 1
+            } while byteIndex >= 0
             _ = add(digit: 0, carry: carry, window: window, table: table, to: &result)
         }
         return result

@@ -56,16 +56,20 @@ struct FieldElement: ECFieldElement {
     @usableFromInline @inline(__always) var squared: FieldElement { self * self }
     @inline(__always) var doubled: FieldElement { self + self }
 
+    /// p − 2, the Fermat exponent, and (p + 1)/4, the square-root exponent, as digits for `power`.
+    static let pMinusTwoDigits = Modulus384.digits(of: U384(0x0000_0000_ffff_fffd, 0xffff_ffff_0000_0000, 0xffff_ffff_ffff_fffe,
+                                                            0xffff_ffff_ffff_ffff, 0xffff_ffff_ffff_ffff, 0xffff_ffff_ffff_ffff))
+    static let squareRootExponentDigits = Modulus384.digits(of: U384(0x0000_0000_4000_0000, 0xbfff_ffff_c000_0000, 0xffff_ffff_ffff_ffff,
+                                                                     0xffff_ffff_ffff_ffff, 0xffff_ffff_ffff_ffff, 0x3fff_ffff_ffff_ffff))
+
     /// a⁻¹ = a^(p−2) (Fermat); 0 for 0. Constant-time: the exponent's bits are public and fixed.
     @usableFromInline var inverted: FieldElement {
-        FieldElement(montgomery: Modulus384.p.power(value, U384(0x0000_0000_ffff_fffd, 0xffff_ffff_0000_0000, 0xffff_ffff_ffff_fffe,
-                                                                0xffff_ffff_ffff_ffff, 0xffff_ffff_ffff_ffff, 0xffff_ffff_ffff_ffff)))
+        FieldElement(montgomery: Modulus384.p.power(value, digits: FieldElement.pMinusTwoDigits))
     }
 
     /// A square root and whether one exists: p ≡ 3 (mod 4), so a^((p+1)/4) is a root when a is a square.
     @usableFromInline func squareRoot() -> (root: FieldElement, exists: Bool) {
-        let root = FieldElement(montgomery: Modulus384.p.power(value, U384(0x0000_0000_4000_0000, 0xbfff_ffff_c000_0000, 0xffff_ffff_ffff_ffff,
-                                                                           0xffff_ffff_ffff_ffff, 0xffff_ffff_ffff_ffff, 0x3fff_ffff_ffff_ffff)))
+        let root = FieldElement(montgomery: Modulus384.p.power(value, digits: FieldElement.squareRootExponentDigits))
         return (root, root.squared == self)
     }
 }

@@ -104,25 +104,32 @@ struct Modulus384: Sendable {
     @inline(__always)
     func fromMontgomery(_ a: U384) -> U384 { multiply(a, .one) }
 
-    /// a^e for a public exponent (Montgomery form in and out): fixed 4-bit windows, left to right — four
-    /// squarings and one multiplication by a table entry per window (a⁰ = 1 included, so every window does
-    /// the same work). The exponent is public: it picks the entry by index, and nothing branches on it or on
-    /// a, so field inversions of secret-derived values (signing's k·G to affine) are constant-time.
-    func power(_ a: U384, _ exponent: U384) -> U384 {
-        withUnsafeTemporaryAllocation(of: U384.self, capacity: 16) { table in
-            table.initialize(repeating: one)
-            table[1] = a
-            for index in 2..<16 { table[index] = multiply(table[index &- 1], a) }
-            var result = one
-            withUnsafeBytes(of: exponent) { words in
-                for window in stride(from: 95, through: 0, by: -1) {
-                    result = square(square(square(square(result))))
-                    let word = words.load(fromByteOffset: (window >> 4) &* 8, as: UInt64.self)
-                    result = multiply(result, table[Int(truncatingIfNeeded: (word >> UInt64((window & 15) &* 4)) & 0xf)])
-                }
-            }
-            return result
-        }
+    /// a^e for a public exponent given as its 4-bit digits, most significant first (`digits(of:)`),
+    /// Montgomery form in and out: per digit four squarings and one multiplication by a table entry (a⁰ = 1
+    /// included, so every digit does the same work). The exponent picks entries by index; nothing branches
+    /// on it or on a, so inversions of secret-derived values (signing's k·G to affine, k⁻¹) are
+    /// constant-time. The table is an array literal and the loop a `repeat`: a stack buffer and a loop
+    /// with a zero-trip test brought branches (a stack-protector check, an error test) that
+    /// scripts/audit-branches.sh would have had to explain away.
+    func power(_ a: U384, digits: [UInt8]) -> U384 {
+        let a2 = square(a), a3 = multiply(a2, a), a4 = square(a2), a5 = multiply(a4, a), a6 = square(a3)
+        let a7 = multiply(a6, a), a8 = square(a4), a9 = multiply(a8, a), a10 = square(a5), a11 = multiply(a10, a)
+        let a12 = square(a6), a13 = multiply(a12, a), a14 = square(a7), a15 = multiply(a14, a)
+        let table = [one, a, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15]
+        var result = one
+        var index = 0
+        repeat {
+            result = square(square(square(square(result))))
+            result = multiply(result, table[Int(digits[index])])
+            index &+= 1
+        } while index < digits.count
+        return result
+    }
+
+    /// The 96 base-16 digits of a public exponent, most significant first.
+    static func digits(of exponent: U384) -> [UInt8] {
+        let words = [exponent.w0, exponent.w1, exponent.w2, exponent.w3, exponent.w4, exponent.w5]
+        return (0..<96).reversed().map { UInt8((words[$0 / 16] >> UInt64(4 * ($0 % 16))) & 0xf) }
     }
 
     /// Reduces a value below 2^384 into [0, m) (one subtraction suffices: p and n are above 2^383).

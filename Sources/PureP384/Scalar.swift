@@ -22,11 +22,11 @@ struct Scalar: ECScalar {
 
     @usableFromInline var isZeroMask: UInt64 { value.isZeroMask }
 
-    /// a^(n−2) by the fixed bit sequence of n − 2 (public): constant-time in a.
-    @usableFromInline var inverted: Scalar {
-        Scalar(montgomery: Modulus384.n.power(value, U384(0xecec_196a_ccc5_2971, 0x581a_0db2_48b0_a77a, 0xc763_4d81_f437_2ddf,
-                                                          0xffff_ffff_ffff_ffff, 0xffff_ffff_ffff_ffff, 0xffff_ffff_ffff_ffff)))
-    }
+    /// a^(n−2) by the fixed digits of n − 2 (public): constant-time in a.
+    @usableFromInline var inverted: Scalar { Scalar(montgomery: Modulus384.n.power(value, digits: Scalar.nMinusTwoDigits)) }
+
+    static let nMinusTwoDigits = Modulus384.digits(of: U384(0xecec_196a_ccc5_2971, 0x581a_0db2_48b0_a77a, 0xc763_4d81_f437_2ddf,
+                                                            0xffff_ffff_ffff_ffff, 0xffff_ffff_ffff_ffff, 0xffff_ffff_ffff_ffff))
 
     @usableFromInline var invertedVartime: Scalar {
         let n = Modulus384.n

@@ -5,6 +5,8 @@
 // multiplication have no data-dependent branch; functions that branch on values say so with a `Vartime`
 // suffix, and `bit(_:)` (tests only) reads public values.
 
+import PureECDSA
+
 @usableFromInline
 struct U384: Sendable, Hashable {
     var w0, w1, w2, w3, w4, w5: UInt64
@@ -115,7 +117,7 @@ struct U384: Sendable, Hashable {
 @inline(__always)
 func addReportingCarry(_ a: UInt64, _ b: UInt64) -> (UInt64, UInt64) {
     let (sum, overflow) = a.addingReportingOverflow(b)
-    return (sum, overflow ? 1 : 0)
+    return (sum, valueBarrier(overflow ? 1 : 0))
 }
 
 /// a + b + carry, updating carry (0 or 1).
@@ -123,7 +125,7 @@ func addReportingCarry(_ a: UInt64, _ b: UInt64) -> (UInt64, UInt64) {
 func addWithCarry(_ a: UInt64, _ b: UInt64, _ carry: inout UInt64) -> UInt64 {
     let (s1, o1) = a.addingReportingOverflow(b)
     let (s2, o2) = s1.addingReportingOverflow(carry)
-    carry = (o1 ? 1 : 0) | (o2 ? 1 : 0)
+    carry = valueBarrier((o1 ? 1 : 0) | (o2 ? 1 : 0))
     return s2
 }
 
@@ -132,7 +134,7 @@ func addWithCarry(_ a: UInt64, _ b: UInt64, _ carry: inout UInt64) -> UInt64 {
 func subtractWithBorrow(_ a: UInt64, _ b: UInt64, _ borrow: inout UInt64) -> UInt64 {
     let (d1, o1) = a.subtractingReportingOverflow(b)
     let (d2, o2) = d1.subtractingReportingOverflow(borrow)
-    borrow = (o1 ? 1 : 0) | (o2 ? 1 : 0)
+    borrow = valueBarrier((o1 ? 1 : 0) | (o2 ? 1 : 0))
     return d2
 }
 
@@ -140,10 +142,7 @@ func subtractWithBorrow(_ a: UInt64, _ b: UInt64, _ borrow: inout UInt64) -> UIn
 @inline(__always)
 func multiplyAdd(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) -> (UInt64, UInt64) {
     let (high, low) = a.multipliedFullWidth(by: b)
-    var carry: UInt64 = 0
-    let sum = addWithCarry(low, c, &carry)
-    let high1 = high &+ carry
-    carry = 0
-    let sum2 = addWithCarry(sum, d, &carry)
-    return (high1 &+ carry, sum2)
+    let (s1, o1) = low.addingReportingOverflow(c)
+    let (s2, o2) = s1.addingReportingOverflow(d)
+    return (high &+ valueBarrier((o1 ? 1 : 0) &+ (o2 ? 1 : 0)), s2)
 }

@@ -90,11 +90,15 @@ struct FieldElement: ECFieldElement {
         return canonicalize(U576.add(low, high).0)
     }
 
-    /// self^(2^k).
+    /// self^(2^k), k ≥ 1 (a `repeat` loop: no zero-trip test before it).
     @inline(__always)
     func squared(times k: Int) -> FieldElement {
         var result = self
-        for _ in 0..<k { result = result.squared }
+        var remaining = k
+        repeat {
+            result = result.squared
+            remaining &-= 1
+        } while remaining > 0
         return result
     }
 

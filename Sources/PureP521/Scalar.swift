@@ -75,25 +75,30 @@ struct Scalar: ECScalar {
     @usableFromInline var isZeroMask: UInt64 { value.isZeroMask }
 
     /// a^(n−2) in fixed 4-bit windows of the public exponent n − 2 (131 windows: four squarings and one
-    /// multiplication by a table entry each, a⁰ = 1 included): nothing branches on a or on the exponent.
+    /// multiplication by a table entry each, a⁰ = 1 included): nothing branches on a or on the exponent
+    /// (the table an array literal and the loop a `repeat`, for the reasons Modulus384.power gives).
     @usableFromInline var inverted: Scalar {
-        withUnsafeTemporaryAllocation(of: Scalar.self, capacity: 16) { table in
-            table.initialize(repeating: .one)
-            table[1] = self
-            for index in 2..<16 { table[index] = table[index &- 1] * self }
-            var result = Scalar.one
-            Scalar.nMinusTwo.withLimbs { exponent in
-                for window in stride(from: 130, through: 0, by: -1) {
-                    result = result * result
-                    result = result * result
-                    result = result * result
-                    result = result * result
-                    let digit = (exponent[window >> 4] >> UInt64((window & 15) &* 4)) & 0xf
-                    result = result * table[Int(truncatingIfNeeded: digit)]
-                }
-            }
-            return result
-        }
+        let a = self
+        let a2 = a * a, a3 = a2 * a, a4 = a2 * a2, a5 = a4 * a, a6 = a3 * a3, a7 = a6 * a, a8 = a4 * a4
+        let a9 = a8 * a, a10 = a5 * a5, a11 = a10 * a, a12 = a6 * a6, a13 = a12 * a, a14 = a7 * a7, a15 = a14 * a
+        let table = [Scalar.one, a, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15]
+        let digits = Scalar.nMinusTwoDigits
+        var result = Scalar.one
+        var index = 0
+        repeat {
+            result = result * result
+            result = result * result
+            result = result * result
+            result = result * result
+            result = result * table[Int(digits[index])]
+            index &+= 1
+        } while index < digits.count
+        return result
+    }
+
+    /// The 131 base-16 digits of n − 2, most significant first.
+    static let nMinusTwoDigits: [UInt8] = nMinusTwo.withLimbs { limbs in
+        (0..<131).reversed().map { UInt8((limbs[$0 / 16] >> UInt64(4 * ($0 % 16))) & 0xf) }
     }
 
     @usableFromInline var invertedVartime: Scalar {

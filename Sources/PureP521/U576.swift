@@ -5,6 +5,8 @@
 // Constant-time: additions, subtractions, selections and comparisons-to-masks have no data-dependent
 // branch; functions that branch on values say so with a `Vartime` suffix.
 
+import PureECDSA
+
 @usableFromInline
 struct U576: Sendable {
     typealias Storage = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
@@ -126,7 +128,7 @@ struct U576: Sendable {
 func addWithCarry(_ a: UInt64, _ b: UInt64, _ carry: inout UInt64) -> UInt64 {
     let (s1, o1) = a.addingReportingOverflow(b)
     let (s2, o2) = s1.addingReportingOverflow(carry)
-    carry = (o1 ? 1 : 0) | (o2 ? 1 : 0)
+    carry = valueBarrier((o1 ? 1 : 0) | (o2 ? 1 : 0))
     return s2
 }
 
@@ -135,7 +137,7 @@ func addWithCarry(_ a: UInt64, _ b: UInt64, _ carry: inout UInt64) -> UInt64 {
 func subtractWithBorrow(_ a: UInt64, _ b: UInt64, _ borrow: inout UInt64) -> UInt64 {
     let (d1, o1) = a.subtractingReportingOverflow(b)
     let (d2, o2) = d1.subtractingReportingOverflow(borrow)
-    borrow = (o1 ? 1 : 0) | (o2 ? 1 : 0)
+    borrow = valueBarrier((o1 ? 1 : 0) | (o2 ? 1 : 0))
     return d2
 }
 
@@ -143,12 +145,9 @@ func subtractWithBorrow(_ a: UInt64, _ b: UInt64, _ borrow: inout UInt64) -> UIn
 @inline(__always)
 func multiplyAdd(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) -> (UInt64, UInt64) {
     let (high, low) = a.multipliedFullWidth(by: b)
-    var carry: UInt64 = 0
-    let sum = addWithCarry(low, c, &carry)
-    let high1 = high &+ carry
-    carry = 0
-    let sum2 = addWithCarry(sum, d, &carry)
-    return (high1 &+ carry, sum2)
+    let (s1, o1) = low.addingReportingOverflow(c)
+    let (s2, o2) = s1.addingReportingOverflow(d)
+    return (high &+ valueBarrier((o1 ? 1 : 0) &+ (o2 ? 1 : 0)), s2)
 }
 
 /// Adds a·b to the three-word column accumulator (c0, c1, c2). The high word of a product is at most
@@ -157,8 +156,8 @@ func multiplyAdd(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) -> (UInt64,
 func accumulate(_ a: UInt64, _ b: UInt64, _ c0: inout UInt64, _ c1: inout UInt64, _ c2: inout UInt64) {
     let (high, low) = a.multipliedFullWidth(by: b)
     let (s0, o0) = c0.addingReportingOverflow(low)
-    let (s1, o1) = c1.addingReportingOverflow(high &+ (o0 ? 1 : 0))
+    let (s1, o1) = c1.addingReportingOverflow(high &+ valueBarrier(o0 ? 1 : 0))
     c0 = s0
     c1 = s1
-    c2 &+= o1 ? 1 : 0
+    c2 &+= valueBarrier(o1 ? 1 : 0)
 }
