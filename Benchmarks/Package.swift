@@ -47,6 +47,7 @@ let package = Package(
             dependencies: [
                 .product(name: "PureBigInt", package: "PureJWT"),
                 .product(name: "PureP256", package: "PureJWT"),
+                .product(name: "PureP384", package: "PureJWT"),
                 .product(name: "PureCurve25519", package: "PureJWT"),
                 .product(name: "PureRSA", package: "PureJWT"),
                 .product(name: "Crypto", package: "swift-crypto"),

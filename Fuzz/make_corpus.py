@@ -96,3 +96,15 @@ for entry in appstore:
     header = json.loads(base64.urlsafe_b64decode(entry["jws"].split(".")[0] + "=="))
     for der in header.get("x5c", []):
         put("FuzzCertificates", base64.b64decode(der))
+# P-384 and P-521: each Wycheproof group's key (DER and PEM) and the first signatures of each group, DER
+# and r ‖ s, and the x963 point followed by a signature and a message, the layout FuzzECKeys reads.
+for module, files in (("PureP384Tests", ("ecdsa_secp384r1_sha384_test.json", "ecdsa_secp384r1_sha384_p1363_test.json")),
+                      ("PureP521Tests", ("ecdsa_secp521r1_sha512_test.json", "ecdsa_secp521r1_sha512_p1363_test.json"))):
+    for name in files:
+        data = json.loads((vectors(module) / name).read_text())
+        for group in data["testGroups"][:4]:
+            put("FuzzECKeys", bytes.fromhex(group["publicKeyDer"]))
+            put("FuzzECKeys", group["publicKeyPem"])
+            for test in group["tests"][:3]:
+                put("FuzzECKeys", bytes.fromhex(test["sig"]))
+                put("FuzzECKeys", bytes.fromhex(group["publicKey"]["uncompressed"]) + bytes.fromhex(test["sig"]) + bytes.fromhex(test["msg"]))

@@ -7,6 +7,7 @@ import PureJWT
 import PureBase64
 import PureCurve25519
 import PureP256
+import PureP384
 import PureRSA
 
 /// Apple's client-secret claims, for both libraries.
@@ -99,6 +100,17 @@ enum JWTBenchmarks {
         let theirEdReading = try? await theirEd.verify(ourEdToken, as: ClientSecretPayload.self)
         precondition(theirEdReading == claims)
 
+        // ES384 signing: the same P-384 key (PKCS#8 PEM) on both sides; each verifies the other's token.
+        let es384Key = try! PureP384.P384.Signing.PrivateKey(rawRepresentation: deterministicBytes(48, seed: 7518))
+        let ourES384 = JWTSigner(key: .es384(es384Key, keyID: "es384"))
+        let theirES384 = JWTKeyCollection()
+        await theirES384.add(ecdsa: try! ES384PrivateKey(pem: es384Key.pemRepresentation), kid: "es384")
+        let ourES384Verifier = JWTVerifier(keys: [.es384(es384Key.publicKey, keyID: "es384")])
+        let theirES384Token = try! await theirES384.sign(claims, kid: "es384")
+        precondition((try? ourES384Verifier.verify(theirES384Token, as: ClientSecretPayload.self, validation: fixed)) == claims)
+        let theirES384Reading = try? await theirES384.verify(try! ourES384.sign(claims), as: ClientSecretPayload.self)
+        precondition(theirES384Reading == claims)
+
         // RS256 signing: the same PKCS#8 key on both sides; each verifies the other's token (and the
         // signatures are equal: PKCS#1 v1.5 is deterministic and both serialise the claims alike or not —
         // only verification across is required).
@@ -131,6 +143,9 @@ enum JWTBenchmarks {
             AsyncComparison(name: "JWT RS256 sign", peer: "jwt-kit",
                             ours: { UInt64((try! ourRS.sign(claims)).utf8.count) },
                             theirs: { UInt64((try! await theirRS.sign(claims, kid: "rsa")).utf8.count) }),
+            AsyncComparison(name: "JWT ES384 sign", peer: "jwt-kit",
+                            ours: { UInt64((try! ourES384.sign(claims)).utf8.count) },
+                            theirs: { UInt64((try! await theirES384.sign(claims, kid: "es384")).utf8.count) }),
             AsyncComparison(name: "JWT EdDSA sign", peer: "jwt-kit",
                             ours: { UInt64((try! ourEd.sign(claims)).utf8.count) },
                             theirs: { UInt64((try! await theirEd.sign(claims, kid: "ed")).utf8.count) }),

@@ -21,6 +21,7 @@ import PureBigInt
 import PureCurve25519
 import PureRSA
 import PureP256
+import PureP384
 
 struct Welch {
     var n = [0.0, 0.0], mean = [0.0, 0.0], m2 = [0.0, 0.0]
@@ -90,7 +91,7 @@ while let argument = arguments.next() {
     case "--measurements": measurements = Int(arguments.next() ?? "") ?? measurements
     case "--only": only = arguments.next()
     case "--fixed": fixedIsOne = arguments.next() != "random"
-    default: print("usage: ConstantTime [--measurements N] [--only control|p256-base|ecdsa-sign|peer-ecdsa-sign|montgomery-power|ed25519-sign|peer-ed25519-sign|rsa-sign] [--fixed one|random]"); exit(2)
+    default: print("usage: ConstantTime [--measurements N] [--only control|p256-base|ecdsa-sign|peer-ecdsa-sign|montgomery-power|ed25519-sign|peer-ed25519-sign|p384-sign|rsa-sign] [--fixed one|random]"); exit(2)
     }
 }
 
@@ -162,6 +163,17 @@ if only == nil || only == "peer-ed25519-sign" {
                 (0..<256).map { _ in try! Crypto.Curve25519.Signing.PrivateKey(rawRepresentation: randomBytes(32)) }]
     worst = max(worst, run("swift-crypto Ed25519 sign (control)", measurements: measurements, makeInput: { [UInt8($0), UInt8.random(in: 0...255)] }) { input in
         blackHole(try! keys[Int(input[0])][Int(input[1])].signature(for: message))
+    })
+}
+if only == nil || only == "p384-sign" {
+    // ES384: as for P-256, 256 copies of the fixed key (the 32-byte fixed secret left-padded to 48 bytes)
+    // against 256 random keys. The nonce follows the key through RFC 6979, so class 0 fixes it too.
+    let message = Array("eyJhbGciOiJFUzM4NCJ9.eyJpc3MiOiJURUFNMTIzNDU2In0".utf8)
+    let fixed384 = [UInt8](repeating: 0, count: 16) + fixedSecret
+    let keys = [(0..<256).map { _ in try! PureP384.P384.Signing.PrivateKey(rawRepresentation: fixed384.map { $0 }) },
+                (0..<256).map { _ in try! PureP384.P384.Signing.PrivateKey(rawRepresentation: [0] + randomBytes(47)) }]
+    worst = max(worst, run("P-384 sign", measurements: measurements, makeInput: { [UInt8($0), UInt8.random(in: 0...255)] }) { input in
+        blackHole(keys[Int(input[0])][Int(input[1])].signature(for: message))
     })
 }
 if only == "rsa-sign" {
