@@ -12,8 +12,6 @@
 @usableFromInline package struct GeneratorComb<C: WeierstrassCurve>: Sendable {
     /// entries[8·i + (j − 1)] = j·16^i·G.
     @usableFromInline package let entries: [AffinePoint<C>]
-    /// Digit positions: two per scalar byte, plus one for the final carry of the recoding.
-    @usableFromInline package let windows: Int
 
     @usableFromInline static var entriesPerWindow: Int { 8 }
 
@@ -21,7 +19,7 @@
     /// keeps the result in a global, built once at first use; Swift initializes globals thread-safely.
     @inlinable
     package static func build() -> GeneratorComb {
-        let windows = 2 * C.byteCount + 1
+        let windows = 2 * C.byteCount + 1                          // two per byte, one for the last carry
         var projective: [ProjectivePoint<C>] = []
         projective.reserveCapacity(windows * entriesPerWindow)
         var base = ProjectivePoint<C>(C.generator)                 // 16^i·G
@@ -34,13 +32,12 @@
             }
             base = multiple.doubled()                              // 16^(i+1)·G = 2·(8·16^i·G)
         }
-        return GeneratorComb(entries: normalize(projective), windows: windows)
+        return GeneratorComb(entries: normalize(projective))
     }
 
     @inlinable
-    init(entries: [AffinePoint<C>], windows: Int) {
+    init(entries: [AffinePoint<C>]) {
         self.entries = entries
-        self.windows = windows
     }
 
     /// Affine forms of projective points (none the identity), with one inversion for all (Montgomery's

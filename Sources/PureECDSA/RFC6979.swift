@@ -19,11 +19,12 @@ import PureSHA2
     package init(privateKey d: [UInt8], digest: [UInt8], extra: [UInt8] = []) {
         let hashLength = H.Digest.byteCount
         let h1 = C.Scalar(reducingOnce: ECDSA<C>.bits2int(digest)).canonicalBigEndianBytes   // bits2octets
+        let provided = d + h1 + extra                     // int2octets(x) ‖ bits2octets(h1) ‖ k'
         v = [UInt8](repeating: 0x01, count: hashLength)                                   // b
         k = [UInt8](repeating: 0x00, count: hashLength)                                   // c
-        k = Self.mac(k, v + [0x00] + d + h1 + extra)                                      // d
+        k = Self.mac(k, v + [0x00] + provided)                                            // d
         v = Self.mac(k, v)                                                                // e
-        k = Self.mac(k, v + [0x01] + d + h1 + extra)                                      // f
+        k = Self.mac(k, v + [0x01] + provided)                                            // f
         v = Self.mac(k, v)                                                                // g
     }
 

@@ -8,7 +8,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import PureASN1
 import PureBase64
 
 extension JSONWebKey {
@@ -64,9 +63,8 @@ extension JSONWebKey {
             jwk = JSONWebKey(kty: "RSA")
             jwk.n = encode(privateKey.publicKey.modulus.bigEndianBytes())
             jwk.e = encode(privateKey.publicKey.publicExponent.bigEndianBytes())
-            // The members come from the key's own PKCS#1 encoding, which it writes from its validated values.
-            if includingPrivate, let pkcs8 = try? PKCS8PrivateKey(derEncoded: privateKey.derRepresentation),
-               let pkcs1 = try? PKCS1RSAPrivateKey(derEncoded: pkcs8.privateKey) {
+            if includingPrivate {
+                let pkcs1 = privateKey.pkcs1
                 jwk.d = encode(pkcs1.privateExponent)
                 jwk.p = encode(pkcs1.prime1)
                 jwk.q = encode(pkcs1.prime2)

@@ -114,12 +114,12 @@ public struct VerifiedJWT<Claims> {
 
 extension VerifiedJWT: Sendable where Claims: Sendable {}
 
-/// Signs claims into compact JWS tokens (ES256 with a private key, or HS256).
+/// Signs claims into compact JWS tokens with a private key or an HMAC secret; the key decides "alg".
 public struct JWTSigner: Sendable {
     /// The signing key; it decides "alg".
     public let key: JWTKey
 
-    /// A signer with `key` (an ES256 private key or an HS256 secret).
+    /// A signer with `key` (a private key or an HMAC secret; a public key throws when signing).
     public init(key: JWTKey) { self.key = key }
 
     /// `claims` signed with the key: header {"alg", "kid" (the key's ID), "typ": "JWT"}.

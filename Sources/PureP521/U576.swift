@@ -12,8 +12,6 @@ struct U576: Sendable {
     typealias Storage = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
     var limbs: Storage
 
-    static let count = 9
-
     @inline(__always)
     init(_ limbs: Storage) { self.limbs = limbs }
 

@@ -91,8 +91,8 @@ extension RSA.Signing {
                               contextP: contextP, contextQ: contextQ)
         }
 
-        /// The members as PKCS#1 holds them.
-        var pkcs1: PKCS1RSAPrivateKey {
+        /// The members as PKCS#1 holds them (also what a private JWK writes: `package` for PureJWT). Secret.
+        package var pkcs1: PKCS1RSAPrivateKey {
             PKCS1RSAPrivateKey(modulus: publicKey.modulus.bigEndianBytes(), publicExponent: publicKey.publicExponent.bigEndianBytes(),
                                privateExponent: storage.privateExponent.bigEndianBytes(), prime1: storage.p.bigEndianBytes(),
                                prime2: storage.q.bigEndianBytes(), exponent1: storage.dp.bigEndianBytes(),

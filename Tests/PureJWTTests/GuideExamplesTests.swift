@@ -8,6 +8,7 @@ import Foundation
 import PureBase64
 import PureJWT
 import PureP256
+import PureP384
 import Testing
 import TestSupport
 
@@ -81,6 +82,24 @@ struct GuideExamplesTests {
         let expected = try VectorFiles.json(File.self, "jwk_thumbprints.json").thumbprints["A.3"]
         #expect(kid == expected)
         #expect(kid == "oKIywvGUpTVTyxMQ3bwIIeQUudfr_CkLMjCE19ECD-U")
+    }
+
+    @Test("writing keys as JWKs")
+    func jwkWritingExample() throws {
+        // --- from the guide ---
+        let key = JWTKey.es384(P384.Signing.PrivateKey(), keyID: "2026-11")
+        let publicJWK = JSONWebKey(publicKeyOf: key)!                   // for your JWKS endpoint
+        let kid = try publicJWK.thumbprint()                            // RFC 7638
+        // --- end ---
+
+        #expect(publicJWK.kty == "EC" && publicJWK.crv == "P-384" && publicJWK.alg == "ES384" && publicJWK.kid == "2026-11")
+        #expect(publicJWK.d == nil && kid.count == 43)
+        // What the public JWK verifies is what the key signs.
+        struct Claims: Codable, Equatable { let sub: String; let exp: Int }
+        let claims = Claims(sub: "someone", exp: Int(Date().timeIntervalSince1970) + 600)
+        let token = try JWTSigner(key: key).sign(claims)
+        #expect(try JWTVerifier(keys: [try publicJWK.jwtKey()]).verify(token, as: Claims.self,
+                                                                       validation: JWTValidation(issuer: nil, audiences: nil)) == claims)
     }
 
     @Test("keep an issuer's keys: JSONWebKeySetCache")
