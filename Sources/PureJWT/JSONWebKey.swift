@@ -1,6 +1,7 @@
 // JSON Web Keys (RFC 7517) for RSA (RFC 7518 §6.3: n, e, and the private members; "alg" RS* or PS*), EC
-// P-256, P-384 and P-521 (§6.2: crv, x, y, and d), OKP Ed25519 (RFC 8037 §2: crv, x, and d; "alg" EdDSA), oct (§6.4: k; HS256,
-// HS384 or HS512), key sets (§5), and JWK thumbprints (RFC 7638, and RFC 8037 §2 for OKP).
+// P-256, P-384 and P-521 (§6.2: crv, x, y, and d), OKP Ed25519 (RFC 8037 §2: crv, x, and d; "alg"
+// EdDSA), oct (§6.4: k; HS256, HS384 or HS512), key sets (§5), and JWK thumbprints (RFC 7638, and RFC
+// 8037 §2 for OKP). Writing them: JSONWebKeyExport.swift.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -135,7 +136,6 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
         }
     }
 
-    /// An OKP key (RFC 8037 §2): Ed25519 for EdDSA; the other curves say why they are not usable here.
     /// An EC key (RFC 7518 §6.2): the curve decides the algorithm (P-256 ES256, P-384 ES384, P-521
     /// ES512); coordinates must have the curve's exact length (§6.2.1.2), and "d", when present, the same
     /// length (§6.2.2.1) and a public key equal to x and y.
@@ -188,6 +188,7 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
         }
     }
 
+    /// An OKP key (RFC 8037 §2): Ed25519 for EdDSA; the other curves say why they are not usable here.
     private func okpKey() throws(JWTError) -> JWTKey {
         switch crv {
         case "Ed25519"?:
