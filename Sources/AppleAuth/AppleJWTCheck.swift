@@ -14,9 +14,11 @@ struct AppleJWTCheck: Sendable {
     let clientIDs: Set<String>
 
     init(clientIDs: Set<String>, keySet: JSONWebKeySet, leeway: TimeInterval, now: @escaping @Sendable () -> Date) {
-        // Apple signs with RS256 only: any other key in the set is not used. (Apple's set has only RS256
-        // keys, so the filter, an array per verifier, is skipped when it would keep them all.)
-        let keys = keySet.keys.allSatisfy { $0.algorithm == .rs256 } ? keySet.keys : keySet.keys.filter { $0.algorithm == .rs256 }
+        // Apple signs with RS256 only: any other key in the set is not used, and an RSA key published
+        // without "alg" is narrowed to RS256. (Apple's keys say RS256, so the filter, an array per
+        // verifier, is skipped when it would keep them all.)
+        let keys = keySet.keys.allSatisfy { $0.algorithms == [.rs256] } ? keySet.keys
+            : keySet.keys.compactMap { try? $0.restricted(to: [.rs256]) }
         verifier = JWTVerifier(keys: keys)
         validation = JWTValidation(issuer: AppleIdentityTokenVerifier.issuer, audiences: clientIDs, leeway: leeway, now: now)
         self.clientIDs = clientIDs

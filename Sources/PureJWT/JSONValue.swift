@@ -9,7 +9,7 @@ import Foundation
 #endif
 
 /// A JSON value. Numbers are `Double`s: one beyond Double's range is a decoding error, not infinity.
-public indirect enum JSONValue: Decodable, Sendable, Hashable {
+public indirect enum JSONValue: Codable, Sendable, Hashable {
     /// JSON `null`.
     case null
     /// `true` or `false`.
@@ -82,6 +82,39 @@ extension JSONValue {
             var members: [String: JSONValue] = [:]
             for (name, value) in zip(object.names, object.values) { members[name] = try JSONValue(value, codingPath: codingPath()) }
             self = .object(members)
+        }
+    }
+}
+
+extension JSONValue {
+    /// Writes the value as it is (a non-finite number throws: JSON has none).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let elements): try container.encode(elements)
+        case .object(let members): try container.encode(members)
+        }
+    }
+
+    /// The parsed-tree form, for writing a signed token's header directly.
+    func node() throws -> JSONNode {
+        switch self {
+        case .null: return .null
+        case .bool(let value): return .bool(value)
+        case .number(let value): return try NodeEncoder.number(value, codingPath: [])
+        case .string(let value): return .string(value)
+        case .array(let elements): return .array(try elements.map { try $0.node() })
+        case .object(let members):
+            var object = JSONObject()
+            for (name, value) in members {
+                object.names.append(name)
+                object.values.append(try value.node())
+            }
+            return .object(object)
         }
     }
 }

@@ -78,33 +78,23 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
             do { rsaKey = try RSA.Signing.PublicKey(modulus: modulus, publicExponent: exponent) } catch {
                 throw JWTError(.invalidKey("\(error)"))
             }
-            // The JWK's "alg" picks the digest; without one, RS256 (what Apple's keys are).
-            switch alg {
-            case nil, "RS256"?: key = .rs256(rsaKey, keyID: kid)
-            case "RS384"?: key = .rs384(rsaKey, keyID: kid)
-            case "RS512"?: key = .rs512(rsaKey, keyID: kid)
-            case "PS256"?: key = .ps256(rsaKey, keyID: kid)
-            case "PS384"?: key = .ps384(rsaKey, keyID: kid)
-            case "PS512"?: key = .ps512(rsaKey, keyID: kid)
-            case let other?: throw JWTError(.invalidKey("an RSA key for \"\(other)\" is not supported (RS256/384/512 and PS256/384/512 are)"))
-            }
+            key = try JWTKey.rsa(rsaKey, algorithms: try rsaAlgorithms(), keyID: kid)
         case "EC":
             key = try ecKey()
         case "OKP":
             key = try okpKey()
         case "oct":
             let secret = SymmetricKey(data: try field(k, "k"))
-            switch alg {
-            case nil, "HS256"?: key = try .hs256(secret, keyID: kid)
-            case "HS384"?: key = try .hs384(secret, keyID: kid)
-            case "HS512"?: key = try .hs512(secret, keyID: kid)
-            case let other?: throw JWTError(.invalidKey("an oct key for \"\(other)\" is not supported (HS256, HS384 and HS512 are)"))
+            if let alg, JWTAlgorithm(rawValue: alg).map(JWTKey.hmacAlgorithms.contains) != true {
+                throw JWTError(.invalidKey("an oct key for \"\(alg)\" is not supported (HS256, HS384 and HS512 are)"))
             }
+            // "alg" names the one algorithm; without it, every HS algorithm the secret is long enough for.
+            key = try JWTKey.hmac(secret, algorithms: alg.flatMap(JWTAlgorithm.init(rawValue:)).map { [$0] }, keyID: kid)
         default:
             throw JWTError(.invalidKey("key type \"\(kty)\" is not supported (RSA, EC, OKP and oct are)"))
         }
-        if let alg, alg != key.algorithm.rawValue {
-            throw JWTError(.invalidKey("the key says alg \"\(alg)\" but a \(kty) key here is for \(key.algorithm.rawValue)"))
+        if let alg, key.algorithms != [JWTAlgorithm(rawValue: alg)] {
+            throw JWTError(.invalidKey("the key says alg \"\(alg)\" but a \(kty) key here is for \(key.algorithmNames)"))
         }
         return key
     }
@@ -125,15 +115,16 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
         } catch {
             throw JWTError(.invalidKey("\(error)"))
         }
-        switch alg {
-        case nil, "RS256"?: return .rs256(privateKey, keyID: kid)
-        case "RS384"?: return .rs384(privateKey, keyID: kid)
-        case "RS512"?: return .rs512(privateKey, keyID: kid)
-        case "PS256"?: return .ps256(privateKey, keyID: kid)
-        case "PS384"?: return .ps384(privateKey, keyID: kid)
-        case "PS512"?: return .ps512(privateKey, keyID: kid)
-        case let other?: throw JWTError(.invalidKey("an RSA key for \"\(other)\" is not supported (RS256/384/512 and PS256/384/512 are)"))
+        return try JWTKey.rsa(privateKey, algorithms: try rsaAlgorithms(), keyID: kid)
+    }
+
+    /// The RSA key's algorithms: the one its "alg" names, or without "alg" the RS and PS families.
+    private func rsaAlgorithms() throws(JWTError) -> [JWTAlgorithm] {
+        guard let alg else { return JWTKey.rsaAlgorithms }
+        guard let algorithm = JWTAlgorithm(rawValue: alg), JWTKey.rsaAlgorithms.contains(algorithm) else {
+            throw JWTError(.invalidKey("an RSA key for \"\(alg)\" is not supported (RS256/384/512 and PS256/384/512 are)"))
         }
+        return [algorithm]
     }
 
     /// An EC key (RFC 7518 §6.2): the curve decides the algorithm (P-256 ES256, P-384 ES384, P-521

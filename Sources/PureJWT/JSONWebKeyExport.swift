@@ -1,6 +1,7 @@
 // Writing keys as JWKs (RFC 7517; members per RFC 7518 §6 and RFC 8037 §2): the public form of any
 // asymmetric key, and the full form — private members included — of a private key or an HMAC secret.
-// "alg" is always set (the key decides its algorithm) and "kid" when the key has one. The full form
+// "alg" is set when the key has one algorithm (an RSA key or HMAC secret made for a family has none) and
+// "kid" when the key has one. The full form
 // holds a secret: it is for a key file, never for a log (a JSONWebKey's description redacts it).
 
 #if canImport(FoundationEssentials)
@@ -55,11 +56,11 @@ extension JSONWebKey {
             jwk.crv = "Ed25519"
             jwk.x = encode(privateKey.publicKey.rawRepresentation)
             if includingPrivate { jwk.d = encode(privateKey.rawRepresentation) }
-        case .rsa(let publicKey, _):
+        case .rsa(let publicKey):
             jwk = JSONWebKey(kty: "RSA")
             jwk.n = encode(publicKey.modulus.bigEndianBytes())
             jwk.e = encode(publicKey.publicExponent.bigEndianBytes())
-        case .rsaPrivate(let privateKey, _):
+        case .rsaPrivate(let privateKey):
             jwk = JSONWebKey(kty: "RSA")
             jwk.n = encode(privateKey.publicKey.modulus.bigEndianBytes())
             jwk.e = encode(privateKey.publicKey.publicExponent.bigEndianBytes())
@@ -72,12 +73,13 @@ extension JSONWebKey {
                 jwk.dq = encode(pkcs1.exponent2)
                 jwk.qi = encode(pkcs1.coefficient)
             }
-        case .hmac256(_, let secret), .hmac384(_, let secret), .hmac512(_, let secret):
+        case .hmac(let hmac):
             guard includingPrivate else { return nil }
             jwk = JSONWebKey(kty: "oct")
-            jwk.k = secret.withUnsafeBytes { encode(Array($0)) }
+            jwk.k = hmac.secret.withUnsafeBytes { encode(Array($0)) }
         }
-        jwk.alg = key.algorithm.rawValue
+        // "alg" names one algorithm (RFC 7517 §4.4): a key for a family is written without it.
+        jwk.alg = key.algorithms.count == 1 ? key.algorithm.rawValue : nil
         jwk.kid = key.keyID
         return jwk
     }

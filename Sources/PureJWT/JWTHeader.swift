@@ -1,5 +1,6 @@
-// The JOSE header (RFC 7515 §4.1). Only these members are read; "jku", "x5u", "jwk" and "x5c" are never
-// used to find a key (a token must not choose the key that verifies it).
+// The JOSE header (RFC 7515 §4.1). The registered members below are typed; every other member is kept in
+// `additionalMembers` as it came, and written when signing. "jku", "x5u", "jwk" and "x5c" are never used
+// to find a key (a token must not choose the key that verifies it).
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -21,17 +22,25 @@ public struct JWTHeader: Codable, Sendable, Hashable {
     public var crit: [String]?
     /// RFC 7797; only `true` (or absent) is accepted.
     public var b64: Bool?
+    /// Every other member ("x5t#S256", "jku", a private "ver"...), as it came or as it is to be written.
+    /// The names above cannot be set here: signing throws if one is (set the property instead).
+    public var additionalMembers: [String: JSONValue]
+
+    /// The members with a property of their own.
+    static let registeredNames: Set<String> = ["alg", "kid", "typ", "cty", "crit", "b64"]
 
     /// A header for signing; "typ" defaults to "JWT".
-    public init(alg: String, kid: String? = nil, typ: String? = "JWT", cty: String? = nil) {
+    public init(alg: String, kid: String? = nil, typ: String? = "JWT", cty: String? = nil,
+                additionalMembers: [String: JSONValue] = [:]) {
         self.alg = alg
         self.kid = kid
         self.typ = typ
         self.cty = cty
+        self.additionalMembers = additionalMembers
     }
 
     /// Reads the members of a header object: "alg" must be a string; "kid", "typ" and "cty" strings;
-    /// "crit" an array of strings; "b64" a boolean. Other members are ignored.
+    /// "crit" an array of strings; "b64" a boolean. Other members are kept in `additionalMembers`.
     init(object: JSONObject) throws(JWTError) {
         func string(_ name: String) throws(JWTError) -> String? {
             switch object[name] {
@@ -63,20 +72,34 @@ public struct JWTHeader: Codable, Sendable, Hashable {
         case .bool(let value)?: b64 = value
         default: throw JWTError(.malformed(part: "header", detail: "\"b64\" must be a boolean"))
         }
+        additionalMembers = [:]
+        for (name, value) in zip(object.names, object.values) where !Self.registeredNames.contains(name) {
+            do { additionalMembers[name] = try JSONValue(value, codingPath: []) } catch {
+                throw JWTError(.malformed(part: "header", detail: "\"\(name)\": a number that does not fit in a Double"))
+            }
+        }
     }
 
-    /// The header as a JSON object with the members the synthesized `Encodable` writes (absent optionals
-    /// left out), built directly: the signing path writes a header per token, and the `Encoder`
-    /// machinery cost more than everything else in an HS256 signature.
-    var jsonNode: JSONNode {
+    /// The header as a JSON object (absent optionals left out), built directly: the signing path writes a
+    /// header per token, and the `Encoder` machinery cost more than everything else in an HS256
+    /// signature. Throws for an additional member with a registered name or a non-finite number.
+    func jsonNode() throws(JWTError) -> JSONNode {
         var names = ["alg"], values: [JSONNode] = [.string(alg)]
-        names.reserveCapacity(6)
-        values.reserveCapacity(6)
+        names.reserveCapacity(6 + additionalMembers.count)
+        values.reserveCapacity(6 + additionalMembers.count)
         if let kid { names.append("kid"); values.append(.string(kid)) }
         if let typ { names.append("typ"); values.append(.string(typ)) }
         if let cty { names.append("cty"); values.append(.string(cty)) }
         if let crit { names.append("crit"); values.append(.array(crit.map { .string($0) })) }
         if let b64 { names.append("b64"); values.append(.bool(b64)) }
+        for (name, value) in additionalMembers {
+            guard !Self.registeredNames.contains(name) else {
+                throw JWTError(.malformed(part: "header", detail: "\"\(name)\" is set in additionalMembers; set the header's \(name) property instead"))
+            }
+            do { names.append(name); values.append(try value.node()) } catch {
+                throw JWTError(.malformed(part: "header", detail: "\"\(name)\": \(error)"))
+            }
+        }
         return .object(JSONObject(names: names, values: values))
     }
 
@@ -92,6 +115,34 @@ public struct JWTHeader: Codable, Sendable, Hashable {
 }
 
 extension JWTHeader {
+    private enum CodingKeys: String, CodingKey { case alg, kid, typ, cty, crit, b64 }
+
+    /// The registered members by name, the others into `additionalMembers`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        alg = try container.decode(String.self, forKey: .alg)
+        kid = try container.decodeIfPresent(String.self, forKey: .kid)
+        typ = try container.decodeIfPresent(String.self, forKey: .typ)
+        cty = try container.decodeIfPresent(String.self, forKey: .cty)
+        crit = try container.decodeIfPresent([String].self, forKey: .crit)
+        b64 = try container.decodeIfPresent(Bool.self, forKey: .b64)
+        additionalMembers = try JSONValue.members(of: decoder, excluding: Self.registeredNames)
+    }
+
+    /// The registered members that are set, and the additional members.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: MemberKey.self)
+        try container.encode(alg, forKey: MemberKey(stringValue: "alg"))
+        for (name, value) in [("kid", kid), ("typ", typ), ("cty", cty)] {
+            if let value { try container.encode(value, forKey: MemberKey(stringValue: name)) }
+        }
+        if let crit { try container.encode(crit, forKey: MemberKey(stringValue: "crit")) }
+        if let b64 { try container.encode(b64, forKey: MemberKey(stringValue: "b64")) }
+        for (name, value) in additionalMembers where !Self.registeredNames.contains(name) {
+            try container.encode(value, forKey: MemberKey(stringValue: name))
+        }
+    }
+
     /// The header of a token whose signature has not been checked yet, for choosing the key to verify it
     /// with (its `kid`, e.g. for `AppleKeyCache.keySet(containing:)`). Nothing in it can be trusted until
     /// the token verifies. The token is parsed by the same strict rules and size limit as verification,

@@ -1,6 +1,8 @@
-// A key together with the one algorithm it may be used with. The key decides the algorithm: a token's
-// "alg" must match it, so an RSA public key can never be used as an HMAC secret ("algorithm confusion"),
-// and an RS256 key does not verify an RS512 token.
+// A key together with the algorithms it may be used with. The key decides the algorithm: a token's "alg"
+// must be one of the key's, so an RSA public key can never be used as an HMAC secret ("algorithm
+// confusion"), and a key made for RS256 does not verify an RS512 token. EC and Ed25519 keys have exactly
+// one algorithm (the curve decides it); RSA keys and HMAC secrets may be given several of their family
+// (JWTKeyFamilies.swift), and then the first is the one they sign with unless a header says otherwise.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -17,8 +19,8 @@ import PureSHA2
 /// A verification key, and a signing key when it holds a private key or an HMAC secret.
 public struct JWTKey: Sendable {
     enum Material: Sendable {
-        case rsa(RSA.Signing.PublicKey, JWTAlgorithm)
-        case rsaPrivate(RSA.Signing.PrivateKey, JWTAlgorithm)
+        case rsa(RSA.Signing.PublicKey)
+        case rsaPrivate(RSA.Signing.PrivateKey)
         case p256Public(P256.Signing.PublicKey)
         case p256Private(P256.Signing.PrivateKey)
         case p384Public(P384.Signing.PublicKey)
@@ -27,136 +29,132 @@ public struct JWTKey: Sendable {
         case p521Private(P521.Signing.PrivateKey)
         case ed25519Public(Curve25519.Signing.PublicKey)
         case ed25519Private(Curve25519.Signing.PrivateKey)
-        /// Secrets as keyed HMAC states (both key blocks already compressed), copied per use, and the
-        /// secret itself, for writing the key as a JWK.
-        case hmac256(HMAC<SHA256>, SymmetricKey)
-        case hmac384(HMAC<SHA384>, SymmetricKey)
-        case hmac512(HMAC<SHA512>, SymmetricKey)
+        case hmac(HMACSecret)
     }
 
     let material: Material
     /// The key ID matched against a token's "kid".
     public let keyID: String?
+    /// The algorithms this key may be used with, in order of preference; never empty. One for EC and
+    /// Ed25519 keys; one or more of the RS/PS family for RSA keys, of the HS family for HMAC secrets.
+    public let algorithms: [JWTAlgorithm]
 
-    /// The algorithm this key is for.
-    public var algorithm: JWTAlgorithm {
-        switch material {
-        case .rsa(_, let algorithm), .rsaPrivate(_, let algorithm): return algorithm
-        case .p256Public, .p256Private: return .es256
-        case .p384Public, .p384Private: return .es384
-        case .p521Public, .p521Private: return .es512
-        case .ed25519Public, .ed25519Private: return .eddsa
-        case .hmac256: return .hs256
-        case .hmac384: return .hs384
-        case .hmac512: return .hs512
-        }
+    /// The algorithm this key signs with when the header does not name another of its `algorithms`: the
+    /// first of them (a key made for one algorithm has only that one).
+    public var algorithm: JWTAlgorithm { algorithms[0] }
+
+    init(material: Material, keyID: String?, algorithms: [JWTAlgorithm]) {
+        self.material = material
+        self.keyID = keyID
+        self.algorithms = algorithms
     }
+
+    /// Whether a token signed with `algorithm` may be verified with this key.
+    @inline(__always)
+    public func allows(_ algorithm: JWTAlgorithm) -> Bool { algorithms.contains(algorithm) }
 
     /// An RS256 verification key.
     public static func rs256(_ key: RSA.Signing.PublicKey, keyID: String? = nil) -> JWTKey {
-        JWTKey(material: .rsa(key, .rs256), keyID: keyID)
+        JWTKey(material: .rsa(key), keyID: keyID, algorithms: [.rs256])
     }
 
     /// An RS384 verification key.
     public static func rs384(_ key: RSA.Signing.PublicKey, keyID: String? = nil) -> JWTKey {
-        JWTKey(material: .rsa(key, .rs384), keyID: keyID)
+        JWTKey(material: .rsa(key), keyID: keyID, algorithms: [.rs384])
     }
 
     /// An RS512 verification key.
     public static func rs512(_ key: RSA.Signing.PublicKey, keyID: String? = nil) -> JWTKey {
-        JWTKey(material: .rsa(key, .rs512), keyID: keyID)
+        JWTKey(material: .rsa(key), keyID: keyID, algorithms: [.rs512])
     }
 
     /// An RS256 private key: signs with PKCS#1 v1.5 and SHA-256 (constant-time, blinded), and verifies.
     public static func rs256(_ key: RSA.Signing.PrivateKey, keyID: String? = nil) -> JWTKey {
-        JWTKey(material: .rsaPrivate(key, .rs256), keyID: keyID)
+        JWTKey(material: .rsaPrivate(key), keyID: keyID, algorithms: [.rs256])
     }
 
     /// An RS384 private key.
     public static func rs384(_ key: RSA.Signing.PrivateKey, keyID: String? = nil) -> JWTKey {
-        JWTKey(material: .rsaPrivate(key, .rs384), keyID: keyID)
+        JWTKey(material: .rsaPrivate(key), keyID: keyID, algorithms: [.rs384])
     }
 
     /// An RS512 private key.
     public static func rs512(_ key: RSA.Signing.PrivateKey, keyID: String? = nil) -> JWTKey {
-        JWTKey(material: .rsaPrivate(key, .rs512), keyID: keyID)
+        JWTKey(material: .rsaPrivate(key), keyID: keyID, algorithms: [.rs512])
     }
 
     /// A PS256 public key (RSASSA-PSS, SHA-256; RFC 7518 §3.5): verifies "PS256" tokens.
-    public static func ps256(_ key: RSA.Signing.PublicKey, keyID: String? = nil) -> JWTKey { JWTKey(material: .rsa(key, .ps256), keyID: keyID) }
+    public static func ps256(_ key: RSA.Signing.PublicKey, keyID: String? = nil) -> JWTKey { JWTKey(material: .rsa(key), keyID: keyID, algorithms: [.ps256]) }
     /// A PS384 public key.
-    public static func ps384(_ key: RSA.Signing.PublicKey, keyID: String? = nil) -> JWTKey { JWTKey(material: .rsa(key, .ps384), keyID: keyID) }
+    public static func ps384(_ key: RSA.Signing.PublicKey, keyID: String? = nil) -> JWTKey { JWTKey(material: .rsa(key), keyID: keyID, algorithms: [.ps384]) }
     /// A PS512 public key.
-    public static func ps512(_ key: RSA.Signing.PublicKey, keyID: String? = nil) -> JWTKey { JWTKey(material: .rsa(key, .ps512), keyID: keyID) }
+    public static func ps512(_ key: RSA.Signing.PublicKey, keyID: String? = nil) -> JWTKey { JWTKey(material: .rsa(key), keyID: keyID, algorithms: [.ps512]) }
     /// A PS256 private key: signs with a fresh random salt each time, and verifies.
     public static func ps256(_ key: RSA.Signing.PrivateKey, keyID: String? = nil) -> JWTKey {
-        JWTKey(material: .rsaPrivate(key, .ps256), keyID: keyID)
+        JWTKey(material: .rsaPrivate(key), keyID: keyID, algorithms: [.ps256])
     }
     /// A PS384 private key.
     public static func ps384(_ key: RSA.Signing.PrivateKey, keyID: String? = nil) -> JWTKey {
-        JWTKey(material: .rsaPrivate(key, .ps384), keyID: keyID)
+        JWTKey(material: .rsaPrivate(key), keyID: keyID, algorithms: [.ps384])
     }
     /// A PS512 private key.
     public static func ps512(_ key: RSA.Signing.PrivateKey, keyID: String? = nil) -> JWTKey {
-        JWTKey(material: .rsaPrivate(key, .ps512), keyID: keyID)
+        JWTKey(material: .rsaPrivate(key), keyID: keyID, algorithms: [.ps512])
     }
 
     /// An ES256 verification key.
     public static func es256(_ key: P256.Signing.PublicKey, keyID: String? = nil) -> JWTKey {
-        JWTKey(material: .p256Public(key), keyID: keyID)
+        JWTKey(material: .p256Public(key), keyID: keyID, algorithms: [.es256])
     }
 
     /// An ES256 signing key (it verifies too).
     public static func es256(_ key: P256.Signing.PrivateKey, keyID: String? = nil) -> JWTKey {
-        JWTKey(material: .p256Private(key), keyID: keyID)
+        JWTKey(material: .p256Private(key), keyID: keyID, algorithms: [.es256])
     }
 
     /// An ES384 verification key.
     public static func es384(_ key: P384.Signing.PublicKey, keyID: String? = nil) -> JWTKey {
-        JWTKey(material: .p384Public(key), keyID: keyID)
+        JWTKey(material: .p384Public(key), keyID: keyID, algorithms: [.es384])
     }
 
     /// An ES384 signing key (RFC 6979 nonces, constant-time); it verifies too.
     public static func es384(_ key: P384.Signing.PrivateKey, keyID: String? = nil) -> JWTKey {
-        JWTKey(material: .p384Private(key), keyID: keyID)
+        JWTKey(material: .p384Private(key), keyID: keyID, algorithms: [.es384])
     }
 
     /// An ES512 (P-521, SHA-512) verification key.
     public static func es512(_ key: P521.Signing.PublicKey, keyID: String? = nil) -> JWTKey {
-        JWTKey(material: .p521Public(key), keyID: keyID)
+        JWTKey(material: .p521Public(key), keyID: keyID, algorithms: [.es512])
     }
 
     /// An ES512 signing key (RFC 6979 nonces, constant-time); it verifies too.
     public static func es512(_ key: P521.Signing.PrivateKey, keyID: String? = nil) -> JWTKey {
-        JWTKey(material: .p521Private(key), keyID: keyID)
+        JWTKey(material: .p521Private(key), keyID: keyID, algorithms: [.es512])
     }
 
     /// An EdDSA (Ed25519, RFC 8037) public key: verifies "EdDSA" tokens.
     public static func eddsa(_ key: Curve25519.Signing.PublicKey, keyID: String? = nil) -> JWTKey {
-        JWTKey(material: .ed25519Public(key), keyID: keyID)
+        JWTKey(material: .ed25519Public(key), keyID: keyID, algorithms: [.eddsa])
     }
 
     /// An EdDSA (Ed25519) private key: signs "EdDSA" tokens (deterministic, constant-time) and verifies them.
     public static func eddsa(_ key: Curve25519.Signing.PrivateKey, keyID: String? = nil) -> JWTKey {
-        JWTKey(material: .ed25519Private(key), keyID: keyID)
+        JWTKey(material: .ed25519Private(key), keyID: keyID, algorithms: [.eddsa])
     }
 
     /// An HS256 secret of at least 32 bytes (RFC 7518 §3.2: a key of the hash's output size or larger).
     public static func hs256(_ secret: SymmetricKey, keyID: String? = nil) throws(JWTError) -> JWTKey {
-        try checkSecret(secret, bytes: 32, "HS256")
-        return JWTKey(material: .hmac256(HMAC<SHA256>(key: secret), secret), keyID: keyID)
+        try hmac(secret, algorithms: [.hs256], keyID: keyID)
     }
 
     /// An HS384 secret of at least 48 bytes (RFC 7518 §3.2).
     public static func hs384(_ secret: SymmetricKey, keyID: String? = nil) throws(JWTError) -> JWTKey {
-        try checkSecret(secret, bytes: 48, "HS384")
-        return JWTKey(material: .hmac384(HMAC<SHA384>(key: secret), secret), keyID: keyID)
+        try hmac(secret, algorithms: [.hs384], keyID: keyID)
     }
 
     /// An HS512 secret of at least 64 bytes (RFC 7518 §3.2).
     public static func hs512(_ secret: SymmetricKey, keyID: String? = nil) throws(JWTError) -> JWTKey {
-        try checkSecret(secret, bytes: 64, "HS512")
-        return JWTKey(material: .hmac512(HMAC<SHA512>(key: secret), secret), keyID: keyID)
+        try hmac(secret, algorithms: [.hs512], keyID: keyID)
     }
 
     /// An HS256 secret given as bytes (no key type to import: what a framework app has at hand); at least
@@ -175,18 +173,13 @@ public struct JWTKey: Sendable {
         try hs512(SymmetricKey(data: secret), keyID: keyID)
     }
 
-    private static func checkSecret(_ secret: SymmetricKey, bytes: Int, _ name: String) throws(JWTError) {
-        guard secret.bitCount >= bytes * 8 else {
-            throw JWTError(.invalidKey("an \(name) secret must be at least \(bytes) bytes (RFC 7518 §3.2); this one is \(secret.bitCount / 8)"))
-        }
-    }
-
-    /// Whether `signature` is valid for `signingInput` under this key.
-    func verify(signature: [UInt8], signingInput: ArraySlice<UInt8>) throws(JWTError) -> Bool {
+    /// Whether `signature` is valid for `signingInput` under this key with `algorithm`, one the key
+    /// allows (the caller checked).
+    func verify(signature: [UInt8], signingInput: ArraySlice<UInt8>, algorithm: JWTAlgorithm) throws(JWTError) -> Bool {
         switch material {
-        case .rsa(let key, let algorithm):
+        case .rsa(let key):
             return Self.verifyRSA(key, algorithm, signature, signingInput)
-        case .rsaPrivate(let key, let algorithm):
+        case .rsaPrivate(let key):
             return Self.verifyRSA(key.publicKey, algorithm, signature, signingInput)
         case .p256Public(let key):
             return try Self.verifyES256(key, signature, signingInput)
@@ -206,9 +199,12 @@ public struct JWTKey: Sendable {
         case .ed25519Private(let key):
             guard signature.count == 64 else { throw JWTError(.invalidSignatureEncoding(length: signature.count)) }
             return key.publicKey.isValidSignature(signature, for: signingInput)
-        case .hmac256(let keyed, _): return Self.matches(keyed, signature, signingInput)
-        case .hmac384(let keyed, _): return Self.matches(keyed, signature, signingInput)
-        case .hmac512(let keyed, _): return Self.matches(keyed, signature, signingInput)
+        case .hmac(let secret):
+            switch algorithm {
+            case .hs384: return Self.matches(secret.sha384, signature, signingInput)
+            case .hs512: return Self.matches(secret.sha512, signature, signingInput)
+            default: return Self.matches(secret.sha256, signature, signingInput)
+            }
         }
     }
 
@@ -226,8 +222,9 @@ public struct JWTKey: Sendable {
         }
     }
 
-    private static func matches<H: HashFunction>(_ keyed: HMAC<H>, _ signature: [UInt8], _ signingInput: ArraySlice<UInt8>) -> Bool {
-        var mac = keyed
+    /// A state is nil only for an algorithm the key does not allow, which the caller has excluded.
+    private static func matches<H: HashFunction>(_ keyed: HMAC<H>?, _ signature: [UInt8], _ signingInput: ArraySlice<UInt8>) -> Bool {
+        guard var mac = keyed else { return false }
         signingInput.withUnsafeBytes { mac.update(bufferPointer: $0) }
         return signature.count == H.Digest.byteCount
             && mac.finalize().withUnsafeBytes { expected in signature.withUnsafeBytes { constantTimeEqual(expected, $0) } }
@@ -262,15 +259,16 @@ public struct JWTKey: Sendable {
     /// Whether the key can sign: a private key or an HMAC secret (not a public key).
     public var canSign: Bool {
         switch material {
-        case .p256Private, .p384Private, .p521Private, .ed25519Private, .rsaPrivate, .hmac256, .hmac384, .hmac512: return true
+        case .p256Private, .p384Private, .p521Private, .ed25519Private, .rsaPrivate, .hmac: return true
         case .rsa, .p256Public, .p384Public, .p521Public, .ed25519Public: return false
         }
     }
 
-    /// The signature of `signingInput`, for keys that can sign.
-    func sign(_ signingInput: [UInt8]) throws(JWTError) -> [UInt8] {
-        func mac<H: HashFunction>(_ keyed: HMAC<H>) -> [UInt8] {
-            var mac = keyed
+    /// The signature of `signingInput` with `algorithm` (one the key allows: the caller checked), for
+    /// keys that can sign.
+    func sign(_ signingInput: [UInt8], algorithm: JWTAlgorithm) throws(JWTError) -> [UInt8] {
+        func mac<H: HashFunction>(_ keyed: HMAC<H>?) throws(JWTError) -> [UInt8] {
+            guard var mac = keyed else { throw JWTError(.algorithmMismatch(header: algorithm.rawValue, key: algorithmNames)) }
             signingInput.withUnsafeBytes { mac.update(bufferPointer: $0) }
             return mac.finalize().withUnsafeBytes { Array($0) }
         }
@@ -279,10 +277,13 @@ public struct JWTKey: Sendable {
         case .p384Private(let key): return key.signature(for: signingInput).rawRepresentation
         case .p521Private(let key): return key.signature(for: signingInput).rawRepresentation
         case .ed25519Private(let key): return key.signature(for: signingInput)
-        case .hmac256(let keyed, _): return mac(keyed)
-        case .hmac384(let keyed, _): return mac(keyed)
-        case .hmac512(let keyed, _): return mac(keyed)
-        case .rsaPrivate(let key, let algorithm):
+        case .hmac(let secret):
+            switch algorithm {
+            case .hs384: return try mac(secret.sha384)
+            case .hs512: return try mac(secret.sha512)
+            default: return try mac(secret.sha256)
+            }
+        case .rsaPrivate(let key):
             do {
                 switch algorithm {
                 case .rs384: return try key.signature(for: SHA384.hash(data: signingInput)).rawRepresentation
@@ -310,17 +311,20 @@ extension JWTKey: CustomStringConvertible, CustomDebugStringConvertible, CustomR
         switch material {
         case .rsa, .p256Public, .p384Public, .p521Public, .ed25519Public: return "public"
         case .p256Private, .p384Private, .p521Private, .ed25519Private, .rsaPrivate: return "private, redacted"
-        case .hmac256, .hmac384, .hmac512: return "secret, redacted"
+        case .hmac: return "secret, redacted"
         }
     }
 
+    /// The key's algorithms as a list for messages: "RS256, PS256".
+    var algorithmNames: String { algorithms.map(\.rawValue).joined(separator: ", ") }
+
     public var description: String {
-        "JWTKey(\(algorithm.rawValue) \(kind)" + (keyID.map { ", kid \"\($0)\"" } ?? "") + ")"
+        "JWTKey(\(algorithmNames) \(kind)" + (keyID.map { ", kid \"\($0)\"" } ?? "") + ")"
     }
 
     public var debugDescription: String { description }
 
     public var customMirror: Mirror {
-        Mirror(self, children: ["algorithm": algorithm, "keyID": keyID as Any], displayStyle: .struct)
+        Mirror(self, children: ["algorithms": algorithms, "keyID": keyID as Any], displayStyle: .struct)
     }
 }

@@ -72,12 +72,12 @@ public struct JWTVerifier: Sendable {
         // order, and without building an array of them (a key copy is a reference-count update).
         let kid = jws.header.kid
         var foundCandidate = false
-        for key in keys where kid.map({ key.keyID == $0 }) ?? (key.algorithm == algorithm) {
+        for key in keys where kid.map({ key.keyID == $0 }) ?? key.allows(algorithm) {
             foundCandidate = true
-            guard key.algorithm == algorithm else {
-                throw JWTError(.algorithmMismatch(header: jws.header.alg, key: key.algorithm.rawValue))
+            guard key.allows(algorithm) else {
+                throw JWTError(.algorithmMismatch(header: jws.header.alg, key: key.algorithmNames))
             }
-            if try key.verify(signature: jws.signature, signingInput: jws.signingInput) { return jws }
+            if try key.verify(signature: jws.signature, signingInput: jws.signingInput, algorithm: algorithm) { return jws }
         }
         guard foundCandidate else { throw JWTError(.keyNotFound(kid: kid)) }
         throw JWTError(.invalidSignature)
@@ -122,24 +122,52 @@ public struct JWTSigner: Sendable {
     /// A signer with `key` (a private key or an HMAC secret; a public key throws when signing).
     public init(key: JWTKey) { self.key = key }
 
-    /// `claims` signed with the key: header {"alg", "kid" (the key's ID), "typ": "JWT"}.
+    /// `claims` signed with the key. Without a header: {"alg" (the key's `algorithm`), "kid" (the key's
+    /// ID), "typ": "JWT"}. A header's "alg" must be one of the key's algorithms (an RSA key made for RS256
+    /// and PS256 signs either); its "kid", when nil, becomes the key's ID.
     public func sign<Claims: Encodable>(_ claims: Claims, header: JWTHeader? = nil) throws(JWTError) -> String {
-        var header = header ?? JWTHeader(alg: key.algorithm.rawValue, kid: key.keyID)
-        guard header.alg == key.algorithm.rawValue else {
-            throw JWTError(.algorithmMismatch(header: header.alg, key: key.algorithm.rawValue))
-        }
-        if header.kid == nil { header.kid = key.keyID }
+        let (header, algorithm) = try resolved(header)
         let claimsJSON: [UInt8]
         do {
             claimsJSON = try JSONNodeEncoder.encode(claims).jsonBytes
         } catch {
             throw JWTError(.claimsDecoding("could not encode: \(error)"))
         }
+        return try sign(payload: claimsJSON, header: header, algorithm: algorithm)
+    }
+
+    /// Claims that exist as JSON text (a file, a request body) rather than as a Swift type: the text must
+    /// be one JSON object, read by the strict rules of verification (duplicate names, bad UTF-8 and deep
+    /// nesting refused), and is signed written compactly, member names sorted, numbers exactly as given.
+    /// The header as for `sign(_:header:)`.
+    public func sign(claimsJSON: [UInt8], header: JWTHeader? = nil, maximumSize: Int = 1 << 20) throws(JWTError) -> String {
+        guard claimsJSON.count <= maximumSize else {
+            throw JWTError(.invalidJSON("the claims are \(claimsJSON.count) bytes, over the limit of \(maximumSize)"))
+        }
+        let object: JSONObject
+        do { object = try JSONNode.parseObject(claimsJSON) } catch {
+            throw JWTError(.invalidJSON("the claims are not a JSON object: \(error.message) at byte \(error.offset)"))
+        }
+        let (header, algorithm) = try resolved(header)
+        return try sign(payload: JSONNode.object(object).jsonBytes, header: header, algorithm: algorithm)
+    }
+
+    /// The header to sign with, and its algorithm: one of the key's.
+    private func resolved(_ header: JWTHeader?) throws(JWTError) -> (JWTHeader, JWTAlgorithm) {
+        var header = header ?? JWTHeader(alg: key.algorithm.rawValue, kid: key.keyID)
+        guard let algorithm = JWTAlgorithm(rawValue: header.alg), key.allows(algorithm) else {
+            throw JWTError(.algorithmMismatch(header: header.alg, key: key.algorithmNames))
+        }
+        if header.kid == nil { header.kid = key.keyID }
+        return (header, algorithm)
+    }
+
+    private func sign(payload claimsJSON: [UInt8], header: JWTHeader, algorithm: JWTAlgorithm) throws(JWTError) -> String {
         // header.payload as bytes, signed, then .signature appended: one buffer, one String at the end.
-        var token = Base64URL.encodeToBytes(header.jsonNode.jsonBytes)
+        var token = Base64URL.encodeToBytes(try header.jsonNode().jsonBytes)
         token.append(UInt8(ascii: "."))
         token.append(contentsOf: Base64URL.encodeToBytes(claimsJSON))
-        let signature = try key.sign(token)
+        let signature = try key.sign(token, algorithm: algorithm)
         token.append(UInt8(ascii: "."))
         token.append(contentsOf: Base64URL.encodeToBytes(signature))
         return String(decoding: token, as: UTF8.self)

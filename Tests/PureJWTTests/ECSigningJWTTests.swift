@@ -50,7 +50,7 @@ struct ECSigningJWTTests {
     func signing(_ vector: ECSigningVectors.Case) throws {
         let key = try jwk(vector.jwk).jwtKey()
         #expect(key.algorithm.rawValue == vector.alg && key.canSign)
-        let signature = try key.sign(Array(vector.signingInput.utf8))
+        let signature = try key.sign(Array(vector.signingInput.utf8), algorithm: key.algorithm)
         #expect(Base64URL.encode(signature) == vector.signature)
 
         let claims = try #require(vectors).claims
@@ -133,13 +133,13 @@ struct ECSigningJWTTests {
             let reread = try JSONDecoder().decode(JSONWebKey.self, from: encoded).jwtKey()
             #expect(reread.algorithm == key.algorithm && reread.canSign)
             let signingInput = Array("header.payload".utf8)
-            #expect(try key.verify(signature: reread.sign(signingInput), signingInput: signingInput[...]), "\(key)")
+            #expect(try key.verify(signature: reread.sign(signingInput, algorithm: key.algorithm), signingInput: signingInput[...], algorithm: key.algorithm), "\(key)")
             #expect(!"\(full)".contains(full.d ?? full.k ?? "-"), "a JWK's description hides its secret")
             if let publicForm = JSONWebKey(publicKeyOf: key) {
                 #expect(publicForm.d == nil && publicForm.p == nil && publicForm.k == nil)
                 let publicKey = try publicForm.jwtKey()
                 #expect(!publicKey.canSign && publicKey.algorithm == key.algorithm)
-                #expect(try publicKey.verify(signature: key.sign(signingInput), signingInput: signingInput[...]))
+                #expect(try publicKey.verify(signature: key.sign(signingInput, algorithm: key.algorithm), signingInput: signingInput[...], algorithm: key.algorithm))
                 #expect(try publicForm.thumbprint() == (try full.thumbprint()))
                 #expect(throws: JWTError.self) { try JSONWebKey(privateKeyOf: publicKey) }
             } else {

@@ -67,7 +67,7 @@ struct EdDSATests {
         #expect(privateKey.algorithm == .eddsa && publicKey.algorithm == .eddsa)
         #expect(privateKey.canSign && !publicKey.canSign)
         #expect(try jwk(file.a2).thumbprint() == file.a3.thumbprint_b64u)
-        let signature = try privateKey.sign(Array(file.a4.signing_input.utf8))
+        let signature = try privateKey.sign(Array(file.a4.signing_input.utf8), algorithm: privateKey.algorithm)
         #expect(Base64URL.encode(signature) == file.a4.signature_b64u)
         let payload = try JWTVerifier(keys: [publicKey]).verifiedPayload(file.a4.jws_compact)
         #expect(String(decoding: payload, as: UTF8.self) == file.a4.payload_utf8)
@@ -85,7 +85,7 @@ struct EdDSATests {
             let claims = try JWTVerifier(keys: [publicKey]).verify(test.token, as: JoserfcTokens.Claims.self, validation: validation)
             #expect(claims == test.claims)
             let privateKey = try jwk(test.jwk_private).jwtKey()
-            let signature = try privateKey.sign(Array(test.signing_input.utf8))
+            let signature = try privateKey.sign(Array(test.signing_input.utf8), algorithm: privateKey.algorithm)
             #expect(test.token == test.signing_input + "." + Base64URL.encode(signature))
         }
     }

@@ -130,7 +130,7 @@ struct JSONNodeEncoderTests {
         escaped.crit = []
         headers.append(escaped)
         for header in headers {
-            #expect(header.jsonNode.jsonBytes == (try foundationBytes(header)), "\(header)")
+            #expect((try header.jsonNode()).jsonBytes == (try foundationBytes(header)), "\(header)")
         }
     }
 }
