@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "AppleAuth", targets: ["AppleAuth"]),
         .library(name: "AppleAuthURLSession", targets: ["AppleAuthURLSession"]),
         .executable(name: "appleauth", targets: ["appleauth"]),
+        .executable(name: "jwt", targets: ["jwt"]),
     ],
     targets: [
         // Stdlib-only primitives.
@@ -51,8 +52,14 @@ let package = Package(
         // without another HTTP client; AppleAuth itself does no networking.
         .target(name: "AppleAuthURLSession", dependencies: ["AppleAuth"]),
 
+        // What the two tools share: argument parsing, exit codes, bounded input (Foundation only).
+        .target(name: "CommandLineSupport"),
         // The command-line tool, on the SignInWithApple service.
-        .executableTarget(name: "appleauth", dependencies: ["AppleAuth", "AppleAuthURLSession", "AppStoreServer", "PureJWT", "PureSHA2", "PureBase64", "PureRSA", "PureP256", "PureASN1"]),
+        .executableTarget(name: "appleauth", dependencies: ["CommandLineSupport", "AppleAuth", "AppleAuthURLSession", "AppStoreServer", "PureJWT", "PureSHA2", "PureBase64", "PureRSA", "PureP256", "PureASN1"]),
+
+        // The JOSE tool: keys, signing, verification and decoding for every JWS algorithm.
+        .executableTarget(name: "jwt", dependencies: ["CommandLineSupport", "PureJWT", "PureX509", "PureRSA", "PureP256", "PureP384",
+                                                      "PureP521", "PureCurve25519", "PureSHA2", "PureBase64"]),
 
         // Shared test helpers: hex, vector-file loading, the Wycheproof runner.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -131,6 +138,10 @@ let package = Package(
             name: "AppleAuthToolTests",
             dependencies: ["appleauth", "PureJWT", "PureP256", "TestSupport"],
             exclude: ["Vectors"]
+        ),
+        .testTarget(
+            name: "JWTToolTests",
+            dependencies: ["jwt", "PureJWT", "TestSupport"]
         ),
         .testTarget(
             name: "PureBase64Tests",

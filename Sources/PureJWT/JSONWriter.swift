@@ -28,17 +28,44 @@ extension JSONNode {
             output.append(UInt8(ascii: "]"))
         case .object(let object):
             output.append(UInt8(ascii: "{"))
-            let names = object.names
-            let inOrder = zip(names, names.dropFirst()).allSatisfy { !$1.utf8.lexicographicallyPrecedes($0.utf8) }
-            let order = inOrder ? Array(names.indices)
-                : names.indices.sorted { names[$0].utf8.lexicographicallyPrecedes(names[$1].utf8) }
-            for (position, index) in order.enumerated() {
+            for (position, index) in object.sortedOrder.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
                 JSONNode.writeString(object.names[index], into: &output)
                 output.append(UInt8(ascii: ":"))
                 object.values[index].write(into: &output)
             }
             output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    func writePretty(into output: inout [UInt8], depth: Int) {
+        func newline(_ depth: Int) {
+            output.append(0x0A)
+            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+        }
+        switch self {
+        case .array(let elements) where !elements.isEmpty:
+            output.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                newline(depth + 1)
+                element.writePretty(into: &output, depth: depth + 1)
+            }
+            newline(depth)
+            output.append(UInt8(ascii: "]"))
+        case .object(let object) where !object.names.isEmpty:
+            output.append(UInt8(ascii: "{"))
+            for (position, index) in object.sortedOrder.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                newline(depth + 1)
+                JSONNode.writeString(object.names[index], into: &output)
+                output.append(contentsOf: ": ".utf8)
+                object.values[index].writePretty(into: &output, depth: depth + 1)
+            }
+            newline(depth)
+            output.append(UInt8(ascii: "}"))
+        default:
+            write(into: &output)
         }
     }
 
@@ -68,5 +95,31 @@ extension JSONNode {
             }
         }
         output.append(UInt8(ascii: "\""))
+    }
+}
+
+extension JSONObject {
+    /// The member indices in the order of their names' UTF-8 bytes (no sort when already in order).
+    var sortedOrder: [Int] {
+        let inOrder = zip(names, names.dropFirst()).allSatisfy { !$1.utf8.lexicographicallyPrecedes($0.utf8) }
+        return inOrder ? Array(names.indices) : names.indices.sorted { names[$0].utf8.lexicographicallyPrecedes(names[$1].utf8) }
+    }
+}
+
+/// JSON text for people.
+package enum JSONText {
+    /// One object of the given members, each given as JSON text, written indented (two spaces a level,
+    /// members sorted as in the compact form, numbers exactly as they were written): the `jwt` tool prints
+    /// verified headers and claims this way, so a 20-digit number is not rounded through a Double.
+    package static func pretty(_ members: [(name: String, json: [UInt8])]) throws(JWTError) -> String {
+        var object = JSONObject()
+        for (name, json) in members {
+            object.names.append(name)
+            do { object.values.append(try JSONNode.parse(json)) } catch { throw JWTError(.invalidJSON("\(name): \(error)")) }
+        }
+        var output: [UInt8] = []
+        JSONNode.object(object).writePretty(into: &output, depth: 0)
+        output.append(0x0A)
+        return String(decoding: output, as: UTF8.self)
     }
 }

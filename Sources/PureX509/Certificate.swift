@@ -45,8 +45,9 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
     let tbsCertificate: [UInt8]
     /// The signature's bytes (for ECDSA, the DER Ecdsa-Sig-Value).
     let signature: [UInt8]
-    /// The subject public key's DER, as read.
-    let subjectPublicKeyInfoDER: [UInt8]
+    /// The subject's public key as a SubjectPublicKeyInfo, DER as read (RFC 5280 §4.1.2.7): for
+    /// `JWTKey(derRepresentation:)` or any key type's `init(derRepresentation:)`.
+    public let subjectPublicKeyInfoDER: [UInt8]
 
     /// Reads a DER certificate.
     public init(derRepresentation bytes: [UInt8]) throws(X509Error) {

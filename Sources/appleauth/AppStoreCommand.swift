@@ -2,6 +2,7 @@
 // or renewal-info JWS) verified to the given roots, printed as JSON.
 
 import AppStoreServer
+import CommandLineSupport
 import Foundation
 import PureASN1
 import PureBase64

@@ -2,6 +2,7 @@
 
 import AppleAuth
 import AppleAuthURLSession
+import CommandLineSupport
 import Foundation
 import PureASN1
 import PureBase64

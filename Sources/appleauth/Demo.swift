@@ -1,6 +1,7 @@
 // `appleauth demo`: the main job on built-in sample data, offline. Exits non-zero if any check fails.
 
 import AppleAuth
+import CommandLineSupport
 import Foundation
 import PureASN1
 import PureBase64

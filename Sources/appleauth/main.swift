@@ -3,6 +3,7 @@
 // Exit codes: 0 success; 1 a token, signature or claim was rejected; 2 usage or input error; 3 network or
 // server error.
 
+import CommandLineSupport
 import Foundation
 
 let usage = """

@@ -19,20 +19,8 @@ private func entry(_ name: String) throws -> Entry {
 }
 
 private func appleauth(_ arguments: [String], stdin: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("appleauth")
-    if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
-        process.executableURL = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("appleauth")
-    }
-    process.arguments = arguments
-    let out = Pipe(), err = Pipe(), input = Pipe()
-    (process.standardOutput, process.standardError, process.standardInput) = (out, err, input)
-    try process.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-    try input.fileHandleForWriting.close()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    let run = try ToolProcess.runBlocking("appleauth", arguments, stdin: stdin)
+    return (run.status, run.stdout, run.stderr)
 }
 
 @Suite("appleauth appstore verify", .serialized)

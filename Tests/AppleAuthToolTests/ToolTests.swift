@@ -8,54 +8,10 @@ import PureP256
 import Testing
 import TestSupport
 
-private struct Run: Sendable {
-    let status: Int32
-    let stdout: String
-    let stderr: String
-}
+private typealias Run = ToolRun
 
-/// The executable built beside the tests.
-private func executable() throws -> URL {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let candidates = [
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("appleauth"),
-        Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("appleauth"),
-        root.appendingPathComponent(".build/debug/appleauth"),
-    ]
-    guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-        throw VectorFileError(description: "appleauth executable not found in \(candidates.map(\.path))")
-    }
-    return found
-}
-
-/// Runs the tool on a Dispatch thread, not on the test's: waiting for a subprocess blocks a thread, and a
-/// blocked thread of Swift's cooperative pool (two on a 2-core machine) starves every async test running
-/// beside this one (a URLSession answer then waits past its deadline).
 private func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) async throws -> Run {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async {
-            continuation.resume(with: Result { try runBlocking(arguments, stdin: stdin, environment: environment) })
-        }
-    }
-}
-
-private func runBlocking(_ arguments: [String], stdin: String?, environment: [String: String]) throws -> Run {
-    let process = Process()
-    process.executableURL = try executable()
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let out = Pipe(), err = Pipe(), input = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = input
-    try process.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-    try input.fileHandleForWriting.close()
-    let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-    let stderrData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-               stderr: String(decoding: stderrData, as: UTF8.self))
+    try await ToolProcess.run("appleauth", arguments, stdin: stdin, environment: environment)
 }
 
 private func vector(_ name: String) -> String { VectorFiles.path(name) }

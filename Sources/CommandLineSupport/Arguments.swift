@@ -1,9 +1,11 @@
-// A small argument parser: positional values, "--flag value" options (repeatable), and "--help".
+// What the command-line tools share (appleauth, jwt): a small argument parser (positional values,
+// "--flag value" options, repeatable, and "--help"), exit codes, errors that end a tool with one line,
+// and bounded reading of files and standard input.
 
 import Foundation
 
 /// Exit codes of the tool.
-enum ExitCode: Int32 {
+package enum ExitCode: Int32 {
     case success = 0
     /// A token, signature or claim was rejected.
     case rejected = 1
@@ -14,21 +16,22 @@ enum ExitCode: Int32 {
 }
 
 /// An error that ends the tool with an exit code and one line on stderr.
-struct ToolError: Error {
-    let code: ExitCode
-    let message: String
-    static func usage(_ message: String) -> ToolError { ToolError(code: .usage, message: message) }
-    static func rejected(_ message: String) -> ToolError { ToolError(code: .rejected, message: message) }
-    static func network(_ message: String) -> ToolError { ToolError(code: .network, message: message) }
+package struct ToolError: Error {
+    package let code: ExitCode
+    package let message: String
+    package init(code: ExitCode, message: String) { (self.code, self.message) = (code, message) }
+    package static func usage(_ message: String) -> ToolError { ToolError(code: .usage, message: message) }
+    package static func rejected(_ message: String) -> ToolError { ToolError(code: .rejected, message: message) }
+    package static func network(_ message: String) -> ToolError { ToolError(code: .network, message: message) }
 }
 
-struct Arguments {
-    private(set) var positional: [String] = []
+package struct Arguments {
+    package private(set) var positional: [String] = []
     private var options: [String: [String]] = [:]
-    let wantsHelp: Bool
+    package let wantsHelp: Bool
 
     /// Parses `arguments`; `flags` lists the options the command accepts (all take a value).
-    init(_ arguments: [String], flags: Set<String>) throws {
+    package init(_ arguments: [String], flags: Set<String>) throws {
         var help = false
         var index = 0
         while index < arguments.count {
@@ -49,17 +52,17 @@ struct Arguments {
         wantsHelp = help
     }
 
-    func value(_ name: String) -> String? { options[name]?.last }
-    func values(_ name: String) -> [String] { options[name] ?? [] }
+    package func value(_ name: String) -> String? { options[name]?.last }
+    package func values(_ name: String) -> [String] { options[name] ?? [] }
 
-    func required(_ name: String) throws -> String {
+    package func required(_ name: String) throws -> String {
         guard let value = value(name) else { throw ToolError.usage("missing --\(name); see --help") }
         return value
     }
 
     /// The option's value as a number within `range`: "inf", "nan", "1e300", a negative where none is
     /// meant, and anything that is not a number are usage errors (exit 2), never a trap further on.
-    func number(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
+    package func number(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
         guard let text = value(name) else { return nil }
         guard let number = Double(text), number.isFinite else {
             throw ToolError.usage("--\(name) must be a finite number, got \"\(text)\"")
@@ -71,7 +74,7 @@ struct Arguments {
     }
 
     /// A time given as seconds since 1970, from 1970 to 9999.
-    func time(_ name: String) throws -> Date? {
+    package func time(_ name: String) throws -> Date? {
         try number(name, in: 0...253_402_300_799).map { Date(timeIntervalSince1970: $0) }
     }
 
@@ -80,19 +83,39 @@ struct Arguments {
     }
 }
 
-/// The contents of a file, or of stdin for "-".
-func readInput(_ path: String) throws -> Data {
-    if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-    guard let data = FileManager.default.contents(atPath: path) else { throw ToolError.usage("cannot read \(path)") }
+/// The contents of a file, or of stdin for "-", at most `limit` bytes (default 1 MiB): a key, claims or a
+/// token is never larger, and a path such as /dev/zero must end in a message, not in exhausted memory.
+package func readInput(_ path: String, limit: Int = 1 << 20) throws -> Data {
+    let handle: FileHandle
+    if path == "-" {
+        handle = FileHandle.standardInput
+    } else {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+              let opened = FileHandle(forReadingAtPath: path) else {
+            throw ToolError.usage("cannot read \(path)")
+        }
+        handle = opened
+    }
+    defer { if path != "-" { try? handle.close() } }
+    var data = Data()
+    do {
+        while data.count <= limit, let chunk = try handle.read(upToCount: 64 * 1024), !chunk.isEmpty { data.append(chunk) }
+    } catch {
+        throw ToolError.usage("cannot read \(path == "-" ? "standard input" : path): \(error.localizedDescription)")
+    }
+    guard data.count <= limit else {
+        throw ToolError.usage("\(path == "-" ? "standard input" : path) is larger than \(limit / 1024) KiB; this is not a key, token or claims file")
+    }
     return data
 }
 
 /// A token given on the command line, or read from stdin for "-"; surrounding whitespace is dropped.
-func readToken(_ argument: String) throws -> String {
+package func readToken(_ argument: String) throws -> String {
     let text = argument == "-" ? String(decoding: try readInput("-"), as: UTF8.self) : argument
     return text.trimmingCharacters(in: .whitespacesAndNewlines)
 }
 
-func printError(_ message: String) {
+package func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }

@@ -1,0 +1,103 @@
+// jwt keygen and jwt public-key.
+
+import CommandLineSupport
+import Foundation
+import PureCurve25519
+import PureJWT
+import PureP256
+import PureP384
+import PureP521
+import PureRSA
+import PureSHA2
+
+enum KeyCommands {
+    static let keygenHelp = """
+        usage: jwt keygen --alg ALG [--bits 2048|3072|4096] [--format pem|jwk] [--kid ID]
+        Makes a new key for ALG from the system's random number generator and prints it:
+          ES256, ES384, ES512, EdDSA   a PKCS#8 PEM private key ("PRIVATE KEY"), or with --format jwk a private JWK
+          RS256 … PS512                the same, RSA of --bits bits (default 2048)
+          HS256, HS384, HS512          always a JWK ("oct") holding a secret of 32, 48 or 64 bytes
+        A JWK has "alg" set, and "kid" when --kid is given. The output is a secret: redirect it to a file
+        only you can read.
+        """
+
+    static func keygen(_ arguments: [String]) throws {
+        let args = try Arguments(arguments, flags: ["alg", "bits", "format", "kid"])
+        if args.wantsHelp { print(keygenHelp); return }
+        guard args.positional.isEmpty else { throw ToolError.usage("unexpected argument \"\(args.positional[0])\"; see --help") }
+        let algorithm = try ToolAlgorithms.parse(try args.required("alg"))
+        let isRSA = JWTKey.rsaAlgorithms.contains(algorithm)
+        if args.value("bits") != nil && !isRSA { throw ToolError.usage("--bits applies to RSA algorithms (RS*, PS*), not \(algorithm)") }
+        let format = args.value("format") ?? (algorithm.isSymmetric ? "jwk" : "pem")
+        guard format == "pem" || format == "jwk" else { throw ToolError.usage("--format must be pem or jwk, got \"\(format)\"") }
+        if algorithm.isSymmetric && format == "pem" {
+            throw ToolError.usage("an HMAC secret has no PEM form; it is written as a JWK (leave out --format)")
+        }
+        if format == "pem" && args.value("kid") != nil { throw ToolError.usage("--kid is written only in a JWK; add --format jwk") }
+        let key = try generate(algorithm, bits: try bits(args, isRSA: isRSA), keyID: args.value("kid"))
+        if format == "pem" {
+            guard let pem = key.privateKeyPEMRepresentation else { throw ToolError.usage("\(algorithm) has no PEM form") }
+            print(pem, terminator: "")
+        } else {
+            print(try ToolInput.json(try JSONWebKey(privateKeyOf: key)))
+        }
+    }
+
+    private static func bits(_ args: Arguments, isRSA: Bool) throws -> Int {
+        guard let text = args.value("bits") else { return 2048 }
+        guard let bits = Int(text), [2048, 3072, 4096].contains(bits) else {
+            throw ToolError.usage("--bits must be 2048, 3072 or 4096, got \"\(text)\"")
+        }
+        return bits
+    }
+
+    private static func generate(_ algorithm: JWTAlgorithm, bits: Int, keyID: String?) throws -> JWTKey {
+        do {
+            switch algorithm {
+            case .es256: return .es256(P256.Signing.PrivateKey(), keyID: keyID)
+            case .es384: return .es384(P384.Signing.PrivateKey(), keyID: keyID)
+            case .es512: return .es512(P521.Signing.PrivateKey(), keyID: keyID)
+            case .eddsa: return .eddsa(Curve25519.Signing.PrivateKey(), keyID: keyID)
+            case .hs256, .hs384, .hs512:
+                var generator = SystemRandomNumberGenerator()
+                let length = algorithm == .hs256 ? 32 : algorithm == .hs384 ? 48 : 64
+                let secret = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                return try .hmac(secret, algorithms: [algorithm], keyID: keyID)
+            default:
+                let key = try RSA.Signing.PrivateKey(keySize: RSA.Signing.KeySize(bitCount: bits))
+                return try .rsa(key, algorithms: [algorithm], keyID: keyID)
+            }
+        } catch {
+            throw ToolError.usage("cannot make a key: \(error)")
+        }
+    }
+
+    static let publicKeyHelp = """
+        usage: jwt public-key --key FILE [--format pem|jwk] [--kid ID]
+        Prints the public key of FILE (a private or public key: PEM, a certificate, or one JWK) as a
+        SubjectPublicKeyInfo PEM ("PUBLIC KEY", the default) or as a public JWK, with "kid" from --kid or
+        from the key, and "alg" when the key has one algorithm (an RSA key from PEM has several: no "alg").
+        An HMAC secret has no public key.
+        """
+
+    static func publicKey(_ arguments: [String]) throws {
+        let args = try Arguments(arguments, flags: ["key", "format", "kid"])
+        if args.wantsHelp { print(publicKeyHelp); return }
+        guard args.positional.isEmpty else { throw ToolError.usage("unexpected argument \"\(args.positional[0])\"; see --help") }
+        let key = try ToolInput.key(try args.required("key"))
+        guard let publicKey = key.publicKey else {
+            throw ToolError.usage("an HMAC secret has no public key: it is shared, not published")
+        }
+        switch args.value("format") ?? "pem" {
+        case "pem":
+            if args.value("kid") != nil { throw ToolError.usage("--kid is written only in a JWK; add --format jwk") }
+            print(publicKey.publicKeyPEMRepresentation ?? "", terminator: "")
+        case "jwk":
+            let named = args.value("kid").map { publicKey.withKeyID($0) } ?? publicKey
+            guard let jwk = JSONWebKey(publicKeyOf: named) else { throw ToolError.usage("the key has no public JWK") }
+            print(try ToolInput.json(jwk))
+        case let other:
+            throw ToolError.usage("--format must be pem or jwk, got \"\(other)\"")
+        }
+    }
+}

@@ -1,0 +1,127 @@
+// jwt sign, jwt verify and jwt decode.
+
+import CommandLineSupport
+import Foundation
+import PureBase64
+import PureJWT
+
+enum TokenCommands {
+    static let signHelp = """
+        usage: jwt sign CLAIMS --key FILE [--alg ALG] [--kid ID] [--typ T] [--header JSON]
+        Signs CLAIMS — a JSON object given as text, a file path, or - for standard input — with the private
+        key or HMAC secret in FILE (PEM, or one JWK), and prints the compact JWS and a newline.
+        The algorithm is --alg, or the key's when it has only one (an RSA key, or an oct JWK without "alg",
+        can sign several: name one with --alg). The header is {"alg", "kid", "typ": "JWT"}: "kid" from --kid
+        or the key, "typ" from --typ; --header adds members (it may not set "alg", "crit" or "b64").
+        The claims are written compactly with their members sorted and their numbers exactly as given.
+        """
+
+    static func sign(_ arguments: [String]) throws {
+        let args = try Arguments(arguments, flags: ["key", "alg", "kid", "typ", "header"])
+        if args.wantsHelp { print(signHelp); return }
+        guard args.positional.count == 1 else { throw ToolError.usage("give one CLAIMS argument (JSON text, a file, or -); see --help") }
+        let key = try ToolInput.key(try args.required("key"))
+        guard key.canSign else {
+            throw ToolError.usage("the key is a public key and cannot sign; give the private key (or the HMAC secret's JWK)")
+        }
+        let algorithm: JWTAlgorithm
+        if let name = args.value("alg") {
+            algorithm = try ToolAlgorithms.parse(name)
+            guard key.allows(algorithm) else { throw ToolError.usage("the key is for \(names(key.algorithms)), not \(algorithm)") }
+        } else {
+            guard key.algorithms.count == 1 else {
+                throw ToolError.usage("the key can sign \(names(key.algorithms)); choose one with --alg")
+            }
+            algorithm = key.algorithm
+        }
+        var header = try args.value("header").map { try ToolInput.header($0, algorithm: algorithm) } ?? JWTHeader(alg: algorithm.rawValue)
+        if let kid = args.value("kid") { header.kid = kid }
+        if let typ = args.value("typ") { header.typ = typ }
+        let claims = try ToolInput.jsonText(args.positional[0])
+        do {
+            print(try JWTSigner(key: key).sign(claimsJSON: claims, header: header))
+        } catch {
+            throw ToolError.usage(error.description)
+        }
+    }
+
+    static let verifyHelp = """
+        usage: jwt verify TOKEN (--key FILE | --jwks FILE) [--alg ALG ...] [--iss V] [--aud V ...] [--now UNIX] [--leeway S]
+        Verifies TOKEN (or - to read it from standard input) and prints {"header": ..., "claims": ...}.
+        The key decides which algorithms are accepted: an EC or Ed25519 key its one, an RSA key RS* and PS*,
+        an oct JWK its "alg" or the HS algorithms its length allows; --alg (repeatable) narrows that.
+        A single --key is used whatever kid the token names; a --jwks key must match the token's kid.
+        "exp" and "nbf" are checked when present (against --now, seconds since 1970, or the clock, with
+        --leeway seconds, default 0); "iss" when --iss is given; "aud" when --aud is given (any one of them).
+        Exit 1 with the reason when the token is rejected.
+        """
+
+    static func verify(_ arguments: [String]) throws {
+        let args = try Arguments(arguments, flags: ["key", "jwks", "alg", "iss", "aud", "now", "leeway"])
+        if args.wantsHelp { print(verifyHelp); return }
+        guard args.positional.count == 1 else { throw ToolError.usage("give one TOKEN (or - to read it from standard input); see --help") }
+        let token = try readToken(args.positional[0])
+        var keys: [JWTKey]
+        switch (args.value("key"), args.value("jwks")) {
+        case (let path?, nil):
+            let key = try ToolInput.key(path)
+            // One key given for this token: it is the key, whatever kid the token names.
+            keys = [key.keyID == nil ? key.withKeyID((try? JWTHeader(unverifiedFrom: token))?.kid) : key]
+        case (nil, let path?): keys = try ToolInput.keySet(path)
+        default: throw ToolError.usage("give either --key FILE or --jwks FILE")
+        }
+        let narrowing = try args.values("alg").map { try ToolAlgorithms.parse($0) }
+        if !narrowing.isEmpty {
+            keys = keys.compactMap { try? $0.restricted(to: narrowing) }
+            guard !keys.isEmpty else { throw ToolError.usage("no key given is for \(names(narrowing))") }
+        }
+        let leeway = try args.number("leeway", in: 0...86_400) ?? 0
+        let now = try args.time("now")
+        let audiences = args.values("aud")
+        let validation = JWTValidation(issuer: args.value("iss"), audiences: audiences.isEmpty ? nil : Set(audiences), leeway: leeway,
+                                       requiresExpiration: false, now: { now ?? Date() })
+        if keys.count == 1, let algorithm = (try? JWTHeader(unverifiedFrom: token)).flatMap({ JWTAlgorithm(rawValue: $0.alg) }),
+           !keys[0].allows(algorithm) {
+            throw ToolError.rejected("rejected: the token says alg \"\(algorithm)\" but the key is for \(names(keys[0].algorithms))")
+        }
+        do { _ = try JWTVerifier(keys: keys).verifiedJWT(token, as: JSONValue.self, validation: validation) } catch {
+            throw ToolError.rejected("rejected: \(error)")
+        }
+        print(try printed(token), terminator: "")
+    }
+
+    static let decodeHelp = """
+        usage: jwt decode TOKEN
+        Prints {"header": ..., "claims": ...} of TOKEN (or - for standard input) WITHOUT checking its signature
+        or any claim, and says so on standard error. Never decide anything on what it prints: use jwt verify.
+        """
+
+    static func decode(_ arguments: [String]) throws {
+        let args = try Arguments(arguments, flags: [])
+        if args.wantsHelp { print(decodeHelp); return }
+        guard args.positional.count == 1 else { throw ToolError.usage("give one TOKEN (or - to read it from standard input); see --help") }
+        let token = try readToken(args.positional[0])
+        do {
+            // The same parsing as verification, so what cannot be verified is not shown as a token.
+            _ = try JWTHeader(unverifiedFrom: token)
+            _ = try JWTVerifier.unverifiedClaims(of: token, as: JSONValue.self)
+        } catch {
+            throw ToolError.rejected("not a token: \(error)")
+        }
+        printError("jwt decode: NOT VERIFIED — neither the signature nor any claim was checked (use jwt verify)")
+        print(try printed(token), terminator: "")
+    }
+
+    /// {"claims": ..., "header": ...} of a token already parsed, written from the token's own JSON: numbers
+    /// and member values exactly as the token has them.
+    private static func printed(_ token: String) throws -> String {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        do {
+            return try JSONText.pretty([("claims", try Base64URL.decode(parts[1])), ("header", try Base64URL.decode(parts[0]))])
+        } catch {
+            throw ToolError.rejected("not a token: \(error)")
+        }
+    }
+
+    private static func names(_ algorithms: [JWTAlgorithm]) -> String { algorithms.map(\.rawValue).joined(separator: ", ") }
+}
