@@ -58,7 +58,7 @@ let package = Package(
         .executableTarget(name: "appleauth", dependencies: ["CommandLineSupport", "AppleAuth", "AppleAuthURLSession", "AppStoreServer", "PureJWT", "PureSHA2", "PureBase64", "PureRSA", "PureP256", "PureASN1"]),
 
         // The JOSE tool: keys, signing, verification and decoding for every JWS algorithm.
-        .executableTarget(name: "jwt", dependencies: ["CommandLineSupport", "PureJWT", "PureX509", "PureRSA", "PureP256", "PureP384",
+        .executableTarget(name: "jwt", dependencies: ["CommandLineSupport", "PureJWT", "PureASN1", "PureRSA", "PureP256", "PureP384",
                                                       "PureP521", "PureCurve25519", "PureSHA2", "PureBase64"]),
 
         // Shared test helpers: hex, vector-file loading, the Wycheproof runner.

@@ -117,8 +117,17 @@ package enum JSONText {
             object.names.append(name)
             do { object.values.append(try JSONNode.parse(json)) } catch { throw JWTError(.invalidJSON("\(name): \(error)")) }
         }
+        return text(of: .object(object))
+    }
+
+    /// One JSON document, written indented.
+    package static func pretty(_ json: [UInt8]) throws(JWTError) -> String {
+        do { return text(of: try JSONNode.parse(json)) } catch { throw JWTError(.invalidJSON(error.description)) }
+    }
+
+    private static func text(of node: JSONNode) -> String {
         var output: [UInt8] = []
-        JSONNode.object(object).writePretty(into: &output, depth: 0)
+        node.writePretty(into: &output, depth: 0)
         output.append(0x0A)
         return String(decoding: output, as: UTF8.self)
     }

@@ -4,8 +4,8 @@
 
 import CommandLineSupport
 import Foundation
+import PureASN1
 import PureJWT
-import PureX509
 
 enum ToolAlgorithms {
     static var names: String { JWTAlgorithm.implemented.map(\.rawValue).sorted().joined(separator: ", ") }
@@ -32,8 +32,7 @@ enum ToolInput {
                 return try StrictJSONDecoder().decode(JSONWebKey.self, from: trimmed).jwtKey()
             }
             if trimmed.contains("-----BEGIN CERTIFICATE-----") {
-                let certificate = try Certificate(pemRepresentation: trimmed)
-                return try JWTKey(derRepresentation: certificate.subjectPublicKeyInfoDER)
+                return try JWTKey(derRepresentation: try subjectPublicKeyInfo(ofCertificate: try PEM.parseSingle(trimmed)))
             }
             guard trimmed.hasPrefix("-----BEGIN ") else {
                 throw ToolError.usage("\(path) is neither a PEM key file nor a JWK (JSON)")
@@ -43,6 +42,30 @@ enum ToolInput {
             throw error
         } catch {
             throw ToolError.usage("\(path): \(error)")
+        }
+    }
+
+    /// The SubjectPublicKeyInfo of a certificate, read by position (RFC 5280 §4.1):
+    ///   Certificate    ::= SEQUENCE { tbsCertificate, signatureAlgorithm, signatureValue }
+    ///   TBSCertificate ::= SEQUENCE { [0] version OPTIONAL, serialNumber, signature, issuer, validity,
+    ///                                 subject, subjectPublicKeyInfo, ... }
+    /// The tool takes the key and judges nothing else: the certificate is not validated (use PureX509 for
+    /// that), so one signed with an algorithm PureX509 does not verify (Ed25519) still gives its key.
+    static func subjectPublicKeyInfo(ofCertificate block: PEMBlock) throws -> [UInt8] {
+        guard block.label == "CERTIFICATE" else { throw ToolError.usage("a PEM block labelled '\(block.label)' is not a certificate") }
+        let certificate = try DER.parse(block.derBytes)
+        return try certificate.sequence { (fields) throws(ASN1Error) -> [UInt8] in
+            let tbs = try fields.next("tbsCertificate")
+            _ = try fields.next("signatureAlgorithm")
+            _ = try fields.next("signatureValue")
+            return try tbs.sequence { (members) throws(ASN1Error) -> [UInt8] in
+                _ = try members.optional(.contextSpecific(0, constructed: true))
+                for name in ["serialNumber", "signature", "issuer", "validity", "subject"] { _ = try members.next(name) }
+                let info = try members.next("subjectPublicKeyInfo")
+                try info.require(.sequence)
+                while !members.isEmpty { _ = try members.next("extension fields") }
+                return Array(info.encoded)
+            }
         }
     }
 
@@ -93,11 +116,9 @@ enum ToolInput {
         return header
     }
 
-    /// Pretty, sorted JSON with a final newline, for standard output.
+    /// Indented, sorted JSON with a final newline, for standard output (the same layout as verify's).
     static func json<Value: Encodable>(_ value: Value) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do { return String(decoding: try encoder.encode(value), as: UTF8.self) } catch {
+        do { return try JSONText.pretty(Array(try JSONEncoder().encode(value))) } catch {
             throw ToolError.usage("cannot write JSON: \(error)")
         }
     }
