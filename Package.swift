@@ -120,7 +120,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PureJWTTests",
-            dependencies: ["PureJWT", "PureP256", "PureRSA", "PureSHA2", "PureBase64", "PureCurve25519", "TestSupport"],
+            dependencies: ["PureJWT", "PureP256", "PureRSA", "PureSHA2", "PureBase64", "PureCurve25519", "PureASN1", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

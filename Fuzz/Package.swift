@@ -17,6 +17,7 @@ let harnesses: [(name: String, products: [String])] = [
     ("FuzzAppStore", ["AppStoreServer"]),
     ("FuzzEd25519", ["PureCurve25519"]),
     ("FuzzECKeys", ["PureP384", "PureP521"]),
+    ("FuzzJWTTool", ["PureJWT"]),
 ]
 
 let package = Package(

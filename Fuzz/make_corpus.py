@@ -108,3 +108,17 @@ for module, files in (("PureP384Tests", ("ecdsa_secp384r1_sha384_test.json", "ec
             for test in group["tests"][:3]:
                 put("FuzzECKeys", bytes.fromhex(test["sig"]))
                 put("FuzzECKeys", bytes.fromhex(group["publicKey"]["uncompressed"]) + bytes.fromhex(test["sig"]) + bytes.fromhex(test["msg"]))
+
+# The jwt tool's inputs (first byte: 0 key file, 1 JWKS, 2 claims, 3 header, 4 token): every key-file form
+# and a JWK of each type, a JWKS, claims and headers, tokens of several algorithms.
+key_files = json.loads((vectors("PureJWTTests") / "key_files.json").read_text())
+for entry in key_files["keys"]:
+    for pem in entry["forms"].values():
+        put("FuzzJWTTool", b"\x00" + pem.encode())
+    put("FuzzJWTTool", b"\x04" + entry["token"].encode())
+    put("FuzzJWTTool", b"\x02" + base64.urlsafe_b64decode(entry["token"].split(".")[1] + "=="))
+for case in json.loads((vectors("PureJWTTests") / "more_algorithms_tokens.json").read_text())["cases"]:
+    put("FuzzJWTTool", b"\x00" + json.dumps(case["jwk"]).encode())
+    put("FuzzJWTTool", b"\x04" + case["token"].encode())
+put("FuzzJWTTool", b"\x01" + json.dumps({"keys": [c["jwk"] for c in json.loads((vectors("PureJWTTests") / "more_algorithms_tokens.json").read_text())["cases"][:3]]}).encode())
+put("FuzzJWTTool", b'\x03{"x5t#S256":"abc","ver":2,"ctx":{"a":[true,null,1.5e3]}}')

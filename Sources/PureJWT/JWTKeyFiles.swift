@@ -8,8 +8,10 @@
 //   "RSA PRIVATE KEY"  PKCS#1 RSAPrivateKey, two primes
 //   "PUBLIC KEY"       SubjectPublicKeyInfo (RFC 5280 §4.1.2.7): EC, Ed25519, RSA
 //   "RSA PUBLIC KEY"   PKCS#1 RSAPublicKey
-// Encrypted PKCS#8 and certificates are recognised and refused with a message saying what to do (a
-// certificate's key: PureX509's `Certificate.subjectPublicKeyInfoDER`).
+//   "CERTIFICATE"      an X.509 certificate's subjectPublicKeyInfo, read by position (RFC 5280 §4.1) —
+//                      the certificate itself is NOT validated (not its signature, dates or issuer): use
+//                      PureX509's chain validation when the certificate is what establishes trust
+// Encrypted PKCS#8 is recognised and refused with a message saying what to do.
 
 import PureASN1
 import PureCurve25519
@@ -19,12 +21,19 @@ import PureP521
 import PureRSA
 
 extension JWTKey {
-    /// The key in a PEM file (one block; labels above), for the algorithms the key decides.
+    /// The key in a PEM file (one block; labels above), for the algorithms the key decides. A certificate
+    /// gives its public key without being validated.
     public init(pemRepresentation text: String, keyID: String? = nil) throws(JWTError) {
         let container: KeyContainer, der: [UInt8]
         do {
-            container = try KeyContainer.identify(pemRepresentation: text)
-            der = try PEM.parseSingle(text).derBytes
+            let block = try PEM.parseSingle(text)
+            if ["CERTIFICATE", "X509 CERTIFICATE"].contains(block.label) {
+                der = try Self.subjectPublicKeyInfo(ofCertificate: block.derBytes)
+                container = try KeyContainer.identify(derRepresentation: der)
+            } else {
+                container = try KeyContainer.identify(pemRepresentation: text)
+                der = block.derBytes
+            }
         } catch {
             throw JWTError(.invalidKey("not a usable PEM key file: \(error)"))
         }
@@ -33,11 +42,17 @@ extension JWTKey {
 
     /// The key in DER bytes (any container above), for the algorithms the key decides.
     public init(derRepresentation bytes: [UInt8], keyID: String? = nil) throws(JWTError) {
-        let container: KeyContainer
-        do { container = try KeyContainer.identify(derRepresentation: bytes) } catch {
+        var container: KeyContainer, der = bytes
+        do {
+            container = try KeyContainer.identify(derRepresentation: bytes)
+            if container == .certificate {
+                der = try Self.subjectPublicKeyInfo(ofCertificate: bytes)
+                container = try KeyContainer.identify(derRepresentation: der)
+            }
+        } catch {
             throw JWTError(.invalidKey("not a usable DER key: \(error)"))
         }
-        try self.init(container: container, der: bytes, keyID: keyID)
+        try self.init(container: container, der: der, keyID: keyID)
     }
 
     private init(container: KeyContainer, der: [UInt8], keyID: String?) throws(JWTError) {
@@ -83,7 +98,29 @@ extension JWTKey {
         case .encryptedPrivateKey:
             throw JWTError(.invalidKey("the private key is encrypted; decrypt it first (openssl pkcs8 -in FILE -nocrypt -out PLAIN)"))
         case .certificate:
-            throw JWTError(.invalidKey("this is an X.509 certificate, not a key; take its public key with PureX509 (Certificate.subjectPublicKeyInfoDER)"))
+            throw JWTError(.invalidKey("a certificate where its subjectPublicKeyInfo should be"))
+        }
+    }
+
+    /// A certificate's SubjectPublicKeyInfo, taken by position (RFC 5280 §4.1):
+    ///   Certificate    ::= SEQUENCE { tbsCertificate, signatureAlgorithm, signatureValue }
+    ///   TBSCertificate ::= SEQUENCE { [0] version OPTIONAL, serialNumber, signature, issuer, validity,
+    ///                                 subject, subjectPublicKeyInfo, ... }
+    /// Nothing else is judged, so a certificate signed with an algorithm PureX509 does not verify (Ed25519)
+    /// still gives its key.
+    private static func subjectPublicKeyInfo(ofCertificate bytes: [UInt8]) throws(ASN1Error) -> [UInt8] {
+        try DER.parse(bytes).sequence { (fields) throws(ASN1Error) -> [UInt8] in
+            let tbs = try fields.next("tbsCertificate")
+            _ = try fields.next("signatureAlgorithm")
+            _ = try fields.next("signatureValue")
+            return try tbs.sequence { (members) throws(ASN1Error) -> [UInt8] in
+                _ = try members.optional(.contextSpecific(0, constructed: true))
+                for name in ["serialNumber", "signature", "issuer", "validity", "subject"] { _ = try members.next(name) }
+                let info = try members.next("subjectPublicKeyInfo")
+                try info.require(.sequence)
+                while !members.isEmpty { _ = try members.next("issuer/subject unique IDs and extensions") }
+                return Array(info.encoded)
+            }
         }
     }
 

@@ -4,7 +4,6 @@
 
 import CommandLineSupport
 import Foundation
-import PureASN1
 import PureJWT
 
 enum ToolAlgorithms {
@@ -31,9 +30,6 @@ enum ToolInput {
                 if members["keys"] != nil { throw ToolError.usage("\(path) is a JWK Set; pass it with --jwks") }
                 return try StrictJSONDecoder().decode(JSONWebKey.self, from: trimmed).jwtKey()
             }
-            if trimmed.contains("-----BEGIN CERTIFICATE-----") {
-                return try JWTKey(derRepresentation: try subjectPublicKeyInfo(ofCertificate: try PEM.parseSingle(trimmed)))
-            }
             guard trimmed.hasPrefix("-----BEGIN ") else {
                 throw ToolError.usage("\(path) is neither a PEM key file nor a JWK (JSON)")
             }
@@ -42,30 +38,6 @@ enum ToolInput {
             throw error
         } catch {
             throw ToolError.usage("\(path): \(error)")
-        }
-    }
-
-    /// The SubjectPublicKeyInfo of a certificate, read by position (RFC 5280 §4.1):
-    ///   Certificate    ::= SEQUENCE { tbsCertificate, signatureAlgorithm, signatureValue }
-    ///   TBSCertificate ::= SEQUENCE { [0] version OPTIONAL, serialNumber, signature, issuer, validity,
-    ///                                 subject, subjectPublicKeyInfo, ... }
-    /// The tool takes the key and judges nothing else: the certificate is not validated (use PureX509 for
-    /// that), so one signed with an algorithm PureX509 does not verify (Ed25519) still gives its key.
-    static func subjectPublicKeyInfo(ofCertificate block: PEMBlock) throws -> [UInt8] {
-        guard block.label == "CERTIFICATE" else { throw ToolError.usage("a PEM block labelled '\(block.label)' is not a certificate") }
-        let certificate = try DER.parse(block.derBytes)
-        return try certificate.sequence { (fields) throws(ASN1Error) -> [UInt8] in
-            let tbs = try fields.next("tbsCertificate")
-            _ = try fields.next("signatureAlgorithm")
-            _ = try fields.next("signatureValue")
-            return try tbs.sequence { (members) throws(ASN1Error) -> [UInt8] in
-                _ = try members.optional(.contextSpecific(0, constructed: true))
-                for name in ["serialNumber", "signature", "issuer", "validity", "subject"] { _ = try members.next(name) }
-                let info = try members.next("subjectPublicKeyInfo")
-                try info.require(.sequence)
-                while !members.isEmpty { _ = try members.next("extension fields") }
-                return Array(info.encoded)
-            }
         }
     }
 

@@ -102,6 +102,23 @@ struct GuideExamplesTests {
                                                                        validation: JWTValidation(issuer: nil, audiences: nil)) == claims)
     }
 
+    @Test("keys from key files")
+    func keyFilesExample() throws {
+        // Test material: the RSA key of Vectors/key_files.json (written by Python `cryptography`) as PKCS#1.
+        let rsaPrivateKeyPEM = try #require(try VectorFiles.json(KeyFiles.self, "key_files.json").keys.first { $0.alg == "RS256" }?.forms["pkcs1_private"])
+
+        // --- from the guide ---
+        let key = try JWTKey(pemRepresentation: rsaPrivateKeyPEM, keyID: "2026-11")   // RS256 … PS512
+        let token = try JWTSigner(key: key).sign(["sub": "42"], header: JWTHeader(alg: "PS256"))
+        let verifier = JWTVerifier(keys: [try key.publicKey!.restricted(to: [.ps256])])
+        // --- end ---
+
+        struct Claims: Decodable, Equatable { let sub: String }
+        let validation = JWTValidation(issuer: nil, audiences: nil, requiresExpiration: false)
+        #expect(try verifier.verify(token, as: Claims.self, validation: validation) == Claims(sub: "42"))
+        #expect(throws: JWTError.self) { try JWTVerifier(keys: [try key.restricted(to: [.rs256])]).verify(token, as: Claims.self, validation: validation) }
+    }
+
     @Test("keep an issuer's keys: JSONWebKeySetCache")
     func cacheExample() async throws {
         // Test material: a key set served by a stand-in for an HTTP client, and a token made here.

@@ -1,8 +1,9 @@
 // Keys from key files (Vectors/key_files.json, written by Python `cryptography`): every container of every
-// key type reads as the key type the file holds, with the algorithms the key decides; joserfc's token
+// key type (and a certificate's key) reads as the key type the file holds, with the algorithms the key decides; joserfc's token
 // verifies with each form; the public key written back equals `cryptography`'s SubjectPublicKeyInfo PEM;
 // the thumbprint equals joserfc's; the private key written back reads as the same key.
 
+import PureASN1
 @testable import PureJWT
 import Testing
 import TestSupport
@@ -24,23 +25,19 @@ struct KeyFileTests {
         for entry in file.keys {
             let expected: [JWTAlgorithm] = entry.alg == "RS256" ? JWTKey.rsaAlgorithms : [JWTAlgorithm(rawValue: entry.alg)!]
             for (form, pem) in entry.forms.sorted(by: { $0.key < $1.key }) {
-                if form == "certificate" {
-                    // A certificate is not a key: refused with a message that says where its key is.
-                    do { _ = try JWTKey(pemRepresentation: pem); Issue.record("certificate read as a key") } catch {
-                        #expect(error.description.contains("certificate"))
-                    }
-                    continue
-                }
                 forms += 1
                 let key = try JWTKey(pemRepresentation: pem)
                 #expect(key.algorithms == expected, "\(entry.alg) \(form)")
-                #expect(key.canSign == !["spki", "pkcs1_public"].contains(form), "\(entry.alg) \(form)")
+                #expect(key.canSign == !["spki", "pkcs1_public", "certificate"].contains(form), "\(entry.alg) \(form)")
                 let verified = try JWTVerifier(keys: [key]).verify(entry.token, as: Claims.self,
                                                                    validation: JWTValidation(issuer: "https://issuer.example", audiences: ["api"]))
                 #expect(verified == Claims(iss: "https://issuer.example", sub: "key-files"))
                 #expect(key.publicKeyPEMRepresentation == entry.forms["spki"], "\(entry.alg) \(form)")
                 #expect(try JSONWebKey(publicKeyOf: key)?.thumbprint() == entry.thumbprint, "\(entry.alg) \(form)")
                 #expect(key.publicKey?.canSign == false && key.publicKey?.algorithms == expected)
+                // The DER of every form reads as the same key (a certificate's too).
+                let der = try JWTKey(derRepresentation: try PEM.parseSingle(pem).derBytes)
+                #expect(der.publicKeyPEMRepresentation == entry.forms["spki"] && der.algorithms == expected, "\(entry.alg) \(form) DER")
                 if let privatePEM = key.privateKeyPEMRepresentation {
                     let reread = try JWTKey(pemRepresentation: privatePEM)
                     #expect(reread.publicKeyPEMRepresentation == entry.forms["spki"])
@@ -48,7 +45,7 @@ struct KeyFileTests {
                 }
             }
         }
-        #expect(forms == 15)
+        #expect(forms == 20)
     }
 
     @Test("what is not a JWS key is refused with a message: HMAC has no PEM, encrypted keys, other labels, junk")
