@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt-kit.git", exact: "5.8.0"),
         .package(url: "https://github.com/apple/swift-certificates.git", exact: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1.git", exact: "1.7.4"),
+        // Allocation counts for the "jwt-kit set" rows (the counter jwt-kit's own benchmarks use).
+        .package(url: "https://github.com/ordo-one/malloc-interposer.git", exact: "1.6.1"),
     ],
     targets: [
         .executableTarget(
@@ -39,6 +41,7 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "BigInt", package: "BigInt"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
         ),
         // dudect-style constant-time check (issue 9): Welch's t-test on timings of two input classes.

@@ -24,6 +24,9 @@ struct Row {
     let bytes: Int
     /// Median over the rounds of ours/peer measured in the same round.
     let ratio: Double
+    /// Heap allocations per operation, for rows that count them (the jwt-kit set).
+    var oursMallocs: Double? = nil
+    var peerMallocs: Double? = nil
 }
 
 /// Results are folded into this so the optimizer must compute them.
@@ -99,6 +102,8 @@ struct AsyncComparison {
     let peer: String
     let ours: () async -> UInt64
     let theirs: () async -> UInt64
+    /// Whether the row also reports heap allocations per operation.
+    var countsAllocations = false
 }
 
 extension Harness {
@@ -136,7 +141,12 @@ extension Harness {
                 ours.append(await timeAsync(ourIterations, comparison.ours))
             }
         }
-        return Row(name: comparison.name, oursNanoseconds: median(ours), peer: comparison.peer,
-                   peerNanoseconds: median(theirs), bytes: 0, ratio: median(zip(ours, theirs).map { $0 / $1 }))
+        var row = Row(name: comparison.name, oursNanoseconds: median(ours), peer: comparison.peer,
+                      peerNanoseconds: median(theirs), bytes: 0, ratio: median(zip(ours, theirs).map { $0 / $1 }))
+        if comparison.countsAllocations {
+            row.oursMallocs = await AllocationCounter.perCall(100, comparison.ours)
+            row.peerMallocs = await AllocationCounter.perCall(100, comparison.theirs)
+        }
+        return row
     }
 }

@@ -7,9 +7,25 @@
 // ratio and the range of the ratios (this machine has quiet and slow stretches minutes apart, so one
 // run can mislead); the JSON rows are then the median runs, with "ratio_min" and "ratio_max" added.
 // `--ours-only N` runs only our side of each selected row, N times, and prints the time per operation:
-// for profilers (`perf record`), which should not see the peer's code.
+// for profilers (`perf record`), which should not see the peer's code. The "jwt-kit set" rows also
+// report heap allocations per operation ("ours_mallocs", "peer_mallocs" in the JSON).
 
 import Foundation
+
+// Allocation counting needs malloc-interposer loaded before main: start again with it preloaded (once).
+// The interposer then sits under every allocation of both sides alike (one relaxed load while not counting).
+if !AllocationCounter.works, ProcessInfo.processInfo.environment["PUREJWT_BENCHMARKS_PRELOADED"] == nil,
+   let library = AllocationCounter.libraryPath {
+    #if os(macOS)
+    setenv("DYLD_INSERT_LIBRARIES", library, 1)
+    #else
+    setenv("LD_PRELOAD", library, 1)
+    #endif
+    setenv("PUREJWT_BENCHMARKS_PRELOADED", "1", 1)
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+    execv(executable, CommandLine.unsafeArgv)
+    FileHandle.standardError.write(Data("could not restart with the allocation counter preloaded; mallocs are not counted\n".utf8))
+}
 
 var filter: String?
 var jsonPath: String?
@@ -50,10 +66,11 @@ let all = SHA2Benchmarks.comparisons() + RSABenchmarks.comparisons() + BigIntBen
 let selected = all.filter { filter == nil || $0.name.contains(filter!) }
 // The JWT and AppleAuth rows need keys loaded and cross-checked with jwt-kit first; skip that when the filter
 // already matched other rows and cannot match these (their names all contain "JWT", "Apple" or "secret").
-let asyncNames = ["JWT", "Apple", "secret", "token", "verify", "sign", "HS256", "RS256", "ES256", "App Store", "notification"]
+let asyncNames = ["jwt-kit", "Signing", "Verifying", "JWT", "Apple", "secret", "token", "verify", "sign", "HS256", "RS256", "ES256", "App Store", "notification"]
 let wantsAsync = filter.map { text in selected.isEmpty || asyncNames.contains { $0.contains(text) || text.contains($0) } } ?? true
 let asyncRows = wantsAsync
-    ? (await JWTBenchmarks.comparisons() + AppleAuthBenchmarks.comparisons() + AppStoreBenchmarks.comparisons())
+    ? (await JWTBenchmarks.comparisons() + JWTKitSetBenchmarks.comparisons() + AppleAuthBenchmarks.comparisons()
+       + AppStoreBenchmarks.comparisons())
         .filter { filter == nil || $0.name.contains(filter!) }
     : []
 if selected.isEmpty && asyncRows.isEmpty {
@@ -97,9 +114,11 @@ func formatRatio(_ ratio: Double) -> String {
 @MainActor func printRow(_ row: Row, range: (Double, Double)? = nil) {
     let throughput = row.bytes > 0 ? String(format: "%.0f", Double(row.bytes) / row.oursNanoseconds * 1e3) : ""
     let spread = range.map { pad(formatRatio($0.0) + "–" + formatRatio($0.1), 17, right: true) } ?? ""
+    let mallocs = row.oursMallocs.map { ours in "  mallocs/op \(String(format: "%.1f", ours)) vs \(row.peerMallocs.map { String(format: "%.1f", $0) } ?? "?")" }
+        ?? (row.name.hasPrefix("jwt-kit set") ? "  mallocs/op not counted (interposer not loaded)" : "")
     print(pad(row.name, 22) + pad(formatTime(row.oursNanoseconds), 12, right: true) + "  " + pad(row.peer, 14)
           + pad(formatTime(row.peerNanoseconds), 12, right: true) + pad(formatRatio(row.ratio), 11, right: true)
-          + pad(throughput, 11, right: true) + spread)
+          + pad(throughput, 11, right: true) + spread + mallocs)
 }
 
 // Each pass measures the whole selection; with one pass, rows are printed as they are measured.
@@ -141,6 +160,7 @@ if let jsonPath {
         var object: [String: Any] = ["name": row.name, "ours_ns": row.oursNanoseconds, "peer": row.peer,
                                      "peer_ns": row.peerNanoseconds, "ratio": row.ratio]
         if let (low, high) = ranges[row.name] { object["ratio_min"] = low; object["ratio_max"] = high }
+        if let ours = row.oursMallocs, let peer = row.peerMallocs { object["ours_mallocs"] = ours; object["peer_mallocs"] = peer }
         return object
     }
     do {
