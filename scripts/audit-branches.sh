@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Machine-code audit of the constant-time functions of PureP256, PureCurve25519, PureP384 and PureP521 (with
-# the PureECDSA code specialised for the last two): builds the release binary and lists every
+# the PureECDSA code specialised for the last two) and of PureBigInt's exponentiation for RSA signing: builds the release binary and lists every
 # conditional jump in the functions that must have none. LLVM is free to turn a carry or a masked select
 # into a branch (it did, see Docs/Security.md), and no Swift source review can see that; this can.
 #
@@ -85,7 +85,14 @@ loops_only+=(
   "PureP521.Scalar.inverted.getter"
 )
 
-symbols=$(nm "$binary" | awk '$2 ~ /[tT]/ && $3 ~ /^\$s(8PureP256|14PureCurve25519|8PureP384|8PureP521|9PureECDSA)/ { print $3 }')
+# PureBigInt (RSA private-key operations): the constant-time Montgomery multiplication (its loops run over
+# the modulus's limb count, public) and the fixed-window exponentiation's loop, table scan included.
+loops_only+=(
+  "~PureBigInt.MontgomeryContext.montgomeryMultiply(Swift.UnsafeMutablePointer<Swift.UInt64>"
+  "~in PureBigInt.MontgomeryContext.power(_: PureBigInt.BigUInt, _: PureBigInt.BigUInt, exponentLimbs:"
+)
+
+symbols=$(nm "$binary" | awk '$2 ~ /[tT]/ && $3 ~ /^\$s(8PureP256|14PureCurve25519|8PureP384|8PureP521|9PureECDSA|10PureBigInt)/ { print $3 }')
 demangled=$(echo "$symbols" | swift demangle --compact)
 status=0
 

@@ -48,8 +48,16 @@ extension BigUInt {
     }
 
     /// The inverse of `self` modulo `modulus`, or nil if none exists (gcd ≠ 1 or modulus < 2).
-    /// Extended Euclid; variable-time.
+    /// Variable-time: the binary algorithm on fixed-size buffers for an odd modulus
+    /// (BinaryInversion.swift), extended Euclid otherwise.
     public func inverse(modulo modulus: BigUInt) -> BigUInt? {
+        guard modulus > 1 else { return nil }
+        if modulus.isOdd { return inverseVartime(oddModulus: modulus) }
+        return inverseByDivision(modulo: modulus)
+    }
+
+    /// Extended Euclid by division, for any modulus > 1 (the tests compare the binary algorithm with it).
+    func inverseByDivision(modulo modulus: BigUInt) -> BigUInt? {
         guard modulus > 1 else { return nil }
         // Invariants: r0 ≡ s0·self, r1 ≡ s1·self (mod modulus), with s kept as signed magnitudes.
         var r0 = modulus, r1 = self % modulus

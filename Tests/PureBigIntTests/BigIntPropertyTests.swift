@@ -1,6 +1,6 @@
 // Algebraic properties on deterministic random operands of 1 to 8,192 bits, and edge cases.
 
-import PureBigInt
+@testable import PureBigInt
 import Testing
 import TestSupport
 
@@ -79,6 +79,30 @@ struct BigIntPropertyTests {
         #expect(MontgomeryContext(modulus: 1) == nil)
         #expect(BigUInt(3).power(0, modulus: 7) == 1)
         #expect(BigUInt(3).power(5) == 243)
+    }
+
+    @Test("the binary inverse for odd moduli equals extended Euclid by division; x·x⁻¹ ≡ 1; common factors give nil")
+    func binaryInverse() {
+        var generator = SplitMix64(seed: 1461)
+        var inverses = 0
+        for bits in [2, 3, 63, 64, 65, 127, 128, 129, 521, 1024, 2048, 2049, 4096] {
+            for _ in 0..<8 {
+                let modulus = random(bits: bits, &generator) | 1 | (BigUInt(1) << (bits - 1))
+                for x in [random(bits: bits, &generator), random(bits: bits + 70, &generator), BigUInt(1), modulus - 1, modulus + 2] {
+                    let binary = x.inverse(modulo: modulus), division = x.inverseByDivision(modulo: modulus)
+                    #expect(binary == division, "\(bits) bits")
+                    if let binary {
+                        #expect(binary < modulus && x * binary % modulus == 1 % modulus)
+                        inverses += 1
+                    }
+                }
+                // A shared factor: 3·modulus' against a multiple of 3.
+                let shared = modulus * 3
+                #expect(BigUInt(3 * 5).inverse(modulo: shared) == nil)
+                #expect(BigUInt(0).inverse(modulo: modulus) == nil && modulus.inverse(modulo: modulus) == nil)
+            }
+        }
+        #expect(inverses > 400)
     }
 
     @Test("random(below:) stays below the bound and covers it")
