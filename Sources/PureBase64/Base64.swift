@@ -51,6 +51,21 @@ public enum Base64URL {
         withBuffer(bytes) { Base64Alphabet.url.encodeToBytes($0) }
     }
 
+    /// The length of the unpadded encoding of `byteCount` bytes.
+    package static func encodedCount(_ byteCount: Int) -> Int { Base64Alphabet.url.encodedCount(byteCount) }
+
+    /// Appends the unpadded encoding of `bytes` to `output`, writing in place (no intermediate array): for
+    /// assembling a token in one buffer.
+    package static func append(_ bytes: [UInt8], to output: inout [UInt8]) {
+        let count = Base64Alphabet.url.encodedCount(bytes.count), start = output.count
+        output.append(contentsOf: repeatElement(0, count: count))
+        bytes.withUnsafeBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { buffer in
+                Base64Alphabet.url.encode(input, into: UnsafeMutableBufferPointer(rebasing: buffer[start..<(start + count)]))
+            }
+        }
+    }
+
     /// Decodes strict, unpadded base64url text.
     @inlinable public static func decode<Text: StringProtocol>(_ text: Text) throws(Base64Error) -> [UInt8] {
         try decode(ascii: text.utf8)

@@ -18,6 +18,11 @@ extension EdwardsPoint {
     /// a·B for the scalar of 32 little-endian bytes, whose top bit must be clear (a clamped secret scalar
     /// or a value reduced mod L).
     static func baseMultiple(_ scalar: [UInt8]) -> EdwardsPoint {
+        baseMultiple(Scalar(littleEndian: scalar[...]))
+    }
+
+    /// a·B for a scalar held as limbs (below 2^255, as above).
+    static func baseMultiple(_ scalar: Scalar) -> EdwardsPoint {
         let digits = signedRadix16(scalar)
         return basepointTable.withUnsafeBytes { table in
             let table = table.baseAddress!
@@ -36,10 +41,18 @@ extension EdwardsPoint {
     /// The 64 digits e_i ∈ [−8, 8] with Σ e_i·16^i = the scalar (below 2^255): nibbles, then each above 7
     /// carried into the next as e − 16, by arithmetic shifts rather than comparisons.
     static func signedRadix16(_ scalar: [UInt8]) -> [Int8] {
+        signedRadix16(Scalar(littleEndian: scalar[...]))
+    }
+
+    static func signedRadix16(_ scalar: Scalar) -> [Int8] {
         var digits = [Int8](repeating: 0, count: 64)
-        for i in 0..<32 {
-            digits[2 * i] = Int8(scalar[i] & 15)
-            digits[2 * i + 1] = Int8((scalar[i] >> 4) & 15)
+        let limbs = scalar.limbs
+        for i in 0..<16 {
+            let shift = UInt64(4 * i)
+            digits[i] = Int8(truncatingIfNeeded: (limbs.0 >> shift) & 15)
+            digits[i + 16] = Int8(truncatingIfNeeded: (limbs.1 >> shift) & 15)
+            digits[i + 32] = Int8(truncatingIfNeeded: (limbs.2 >> shift) & 15)
+            digits[i + 48] = Int8(truncatingIfNeeded: (limbs.3 >> shift) & 15)
         }
         var carry: Int8 = 0
         for i in 0..<63 {

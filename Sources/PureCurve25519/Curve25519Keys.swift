@@ -26,6 +26,9 @@ extension Curve25519.Signing {
     public struct PrivateKey: Sendable {
         let seed: [UInt8]
         let expanded: Ed25519.ExpandedKey
+        /// The public key A = [s]B, decoded once: a private key that verifies (a JWT key) would otherwise
+        /// decode its point, a square root, on every call.
+        public let publicKey: PublicKey
 
         /// A new random key, from `SystemRandomNumberGenerator`.
         public init() {
@@ -45,6 +48,7 @@ extension Curve25519.Signing {
         init(validatedSeed seed: [UInt8]) {
             self.seed = seed
             expanded = Ed25519.ExpandedKey(seed: seed)
+            publicKey = PublicKey(validatedEncoding: expanded.publicKey)
         }
 
         /// A PKCS#8 key in DER (RFC 8410). A version 1 key's public key must be this key's.
@@ -91,9 +95,6 @@ extension Curve25519.Signing {
 
         /// PKCS#8 in PEM, label "PRIVATE KEY".
         public var pemRepresentation: String { PEM.encode(label: "PRIVATE KEY", derBytes: derRepresentation) }
-
-        /// The public key A = [s]B.
-        public var publicKey: PublicKey { PublicKey(validatedEncoding: expanded.publicKey) }
 
         /// The 64-byte signature of `data` (RFC 8032 §5.1.6): deterministic, constant-time.
         public func signature<Bytes: Sequence>(for data: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
@@ -161,7 +162,12 @@ extension Curve25519.Signing {
         /// cofactorless; S ≥ L refused — see Ed25519.swift). Anything malformed is simply invalid.
         public func isValidSignature<Signature: Collection, Bytes: Sequence>(_ signature: Signature, for data: Bytes) -> Bool
         where Signature.Element == UInt8, Bytes.Element == UInt8 {
-            Ed25519.verify(Array(signature), Array(data), publicKey: encoding, point: point)
+            // The message is hashed where it lies when it is contiguous (a token's signing input is).
+            let signatureBytes = Array(signature)
+            if let result = data.withContiguousStorageIfAvailable({ Ed25519.verify(signatureBytes, UnsafeRawBufferPointer($0), publicKey: encoding, point: point) }) {
+                return result
+            }
+            return Array(data).withUnsafeBytes { Ed25519.verify(signatureBytes, $0, publicKey: encoding, point: point) }
         }
 
         public static func == (lhs: PublicKey, rhs: PublicKey) -> Bool { lhs.encoding == rhs.encoding }

@@ -7,11 +7,23 @@
 extension EdwardsPoint {
     /// [s]B − [k]A for s and k below 2^255 (32 little-endian bytes each). Variable-time.
     static func verificationCombinationVartime(s: [UInt8], k: [UInt8], a: EdwardsPoint) -> EdwardsPoint {
-        let sDigits = nonAdjacentForm(s, width: 8)
-        let kDigits = nonAdjacentForm(k, width: 5)
+        verificationCombinationVartime(s: Scalar(littleEndian: s[...]), k: Scalar(littleEndian: k[...]), a: a)
+    }
+
+    /// The same for scalars held as limbs (no byte arrays: verification's path).
+    static func verificationCombinationVartime(s: Scalar, k: Scalar, a: EdwardsPoint) -> EdwardsPoint {
+        // Both digit strings in one array: s's in the first 256, k's in the second.
+        var digits = [Int8](repeating: 0, count: 512)
+        digits.withUnsafeMutableBufferPointer { buffer in
+            nonAdjacentForm(s, width: 8, into: UnsafeMutableBufferPointer(rebasing: buffer[0..<256]))
+            nonAdjacentForm(k, width: 5, into: UnsafeMutableBufferPointer(rebasing: buffer[256..<512]))
+        }
+        let sDigits = digits[0..<256], kDigits = digits[256..<512]
 
         // A, 3A, 5A, …, 15A.
-        var oddMultiplesOfA = [a.cached]
+        var oddMultiplesOfA: [CachedPoint] = []
+        oddMultiplesOfA.reserveCapacity(8)
+        oddMultiplesOfA.append(a.cached)
         let twoA = a.doubled().cached
         var current = a
         for _ in 1..<8 {
@@ -20,12 +32,12 @@ extension EdwardsPoint {
         }
 
         var top = 255
-        while top >= 0 && sDigits[top] == 0 && kDigits[top] == 0 { top -= 1 }
+        while top >= 0 && sDigits[top] == 0 && kDigits[256 + top] == 0 { top -= 1 }
         var sum = EdwardsPoint.identity
         var index = top
         while index >= 0 {
             sum = sum.doubled()
-            let sDigit = Int(sDigits[index]), kDigit = Int(kDigits[index])
+            let sDigit = Int(sDigits[index]), kDigit = Int(kDigits[256 + index])
             if sDigit > 0 {
                 sum = sum.adding(oddMultiplesOfBase[sDigit / 2])
             } else if sDigit < 0 {
@@ -45,14 +57,23 @@ extension EdwardsPoint {
     /// The width-`width` non-adjacent form of a 256-bit value below 2^255: 256 digits, each zero or odd
     /// with |d| < 2^(width−1), any two non-zero digits at least `width` positions apart.
     static func nonAdjacentForm(_ scalar: [UInt8], width: Int) -> [Int8] {
-        var words = [UInt64](repeating: 0, count: 5)
-        for (index, byte) in scalar.prefix(32).enumerated() { words[index / 8] |= UInt64(byte) << (8 * (index % 8)) }
         var digits = [Int8](repeating: 0, count: 256)
+        digits.withUnsafeMutableBufferPointer { nonAdjacentForm(Scalar(littleEndian: scalar[...]), width: width, into: $0) }
+        return digits
+    }
+
+    /// Writes the digits into `digits` (256 entries, zero on entry).
+    static func nonAdjacentForm(_ scalar: Scalar, width: Int, into digits: UnsafeMutableBufferPointer<Int8>) {
+        // Five words (the fifth zero, for windows that run past bit 255), as a tuple: no array.
+        let w = (scalar.limbs.0, scalar.limbs.1, scalar.limbs.2, scalar.limbs.3, UInt64(0))
+        @inline(__always) func words(_ index: Int) -> UInt64 {
+            switch index { case 0: w.0; case 1: w.1; case 2: w.2; case 3: w.3; default: w.4 }
+        }
         let windowSize = 1 << width, windowMask = UInt64(windowSize - 1)
         var position = 0, carry = 0
         while position < 256 {
             let word = position / 64, bit = position % 64
-            let bits = bit < 64 - width ? words[word] >> bit : (words[word] >> bit) | (words[word + 1] << (64 - bit))
+            let bits = bit < 64 - width ? words(word) >> bit : (words(word) >> bit) | (words(word + 1) << (64 - bit))
             let window = carry + Int(bits & windowMask)
             if window & 1 == 0 {
                 position += 1
@@ -67,7 +88,6 @@ extension EdwardsPoint {
             }
             position += width
         }
-        return digits
     }
 }
 

@@ -37,31 +37,36 @@ enum Ed25519 {
         var hasher = SHA512()
         hasher.update(data: key.prefix)
         hasher.update(data: message)
-        let r = Scalar.reducing(wide: Array(hasher.finalize()))
-        let encodedR = EdwardsPoint.baseMultiple(r.bytes).encoded
-        let k = challenge(encodedR, key.publicKey, message)
+        let r = Scalar.reducing(wide: hasher.finalize())
+        let encodedR = EdwardsPoint.baseMultiple(r).encoded
+        let k = message.withUnsafeBytes { challenge(encodedR[...], key.publicKey, $0) }
         let s = Scalar.multiplyAdd(k, Scalar(littleEndian: key.scalar[...]), r)
-        return encodedR + s.bytes
+        // R ‖ S written into one array (no concatenation of two).
+        return [UInt8](unsafeUninitializedCapacity: 64) { buffer, count in
+            for index in 0..<32 { buffer[index] = encodedR[index] }
+            s.write(into: UnsafeMutableBufferPointer(rebasing: buffer[32..<64]))
+            count = 64
+        }
     }
 
     /// Whether `signature` is a valid signature of `message` by the public key A (encoded `publicKey`,
     /// decoded `point`), §5.1.7 with the cofactorless equation (see the header). Variable-time: every
     /// input is public.
-    static func verify(_ signature: [UInt8], _ message: [UInt8], publicKey: [UInt8], point: EdwardsPoint) -> Bool {
+    static func verify(_ signature: [UInt8], _ message: UnsafeRawBufferPointer, publicKey: [UInt8], point: EdwardsPoint) -> Bool {
         guard signature.count == 64 else { return false }
-        let encodedR = Array(signature[0..<32]), encodedS = signature[32..<64]
+        let encodedR = signature[0..<32], encodedS = signature[32..<64]
         guard Scalar.isCanonicalVartime(encodedS) else { return false }
         let k = challenge(encodedR, publicKey, message)
-        let check = EdwardsPoint.verificationCombinationVartime(s: Array(encodedS), k: k.bytes, a: point)
-        return check.encoded == encodedR
+        let check = EdwardsPoint.verificationCombinationVartime(s: Scalar(littleEndian: encodedS), k: k, a: point)
+        return check.encoded.elementsEqual(encodedR)
     }
 
     /// k = SHA-512(R ‖ A ‖ M) mod L.
-    private static func challenge(_ encodedR: [UInt8], _ publicKey: [UInt8], _ message: [UInt8]) -> Scalar {
+    private static func challenge(_ encodedR: ArraySlice<UInt8>, _ publicKey: [UInt8], _ message: UnsafeRawBufferPointer) -> Scalar {
         var hasher = SHA512()
         hasher.update(data: encodedR)
         hasher.update(data: publicKey)
-        hasher.update(data: message)
-        return Scalar.reducing(wide: Array(hasher.finalize()))
+        hasher.update(bufferPointer: message)
+        return Scalar.reducing(wide: hasher.finalize())
     }
 }

@@ -237,12 +237,17 @@ extension FieldElement {
         t.l3 = t.l3 &+ (t.l2 >> 51); t.l2 &= Self.mask51
         t.l4 = t.l4 &+ (t.l3 >> 51); t.l3 &= Self.mask51
         t.l4 &= Self.mask51
-        let words = [t.l0 | (t.l1 << 51), (t.l1 >> 13) | (t.l2 << 38), (t.l2 >> 26) | (t.l3 << 25), (t.l3 >> 39) | (t.l4 << 12)]
-        var bytes = [UInt8](repeating: 0, count: 32)
-        for (index, word) in words.enumerated() {
-            for byte in 0..<8 { bytes[index * 8 + byte] = UInt8(truncatingIfNeeded: word >> (8 * byte)) }
+        let w0 = t.l0 | (t.l1 << 51), w1 = (t.l1 >> 13) | (t.l2 << 38), w2 = (t.l2 >> 26) | (t.l3 << 25), w3 = (t.l3 >> 39) | (t.l4 << 12)
+        return [UInt8](unsafeUninitializedCapacity: 32) { bytes, count in
+            for byte in 0..<8 {
+                let shift = UInt64(8 * byte)
+                bytes[byte] = UInt8(truncatingIfNeeded: w0 >> shift)
+                bytes[byte + 8] = UInt8(truncatingIfNeeded: w1 >> shift)
+                bytes[byte + 16] = UInt8(truncatingIfNeeded: w2 >> shift)
+                bytes[byte + 24] = UInt8(truncatingIfNeeded: w3 >> shift)
+            }
+            count = 32
         }
-        return bytes
     }
 
     /// All ones when self ≡ other (mod p), zero otherwise; constant-time.

@@ -7,6 +7,8 @@
 // A Montgomery product a·b/R of a < 2^256 and b < L is below 2L before its final subtraction (a·b/R < L),
 // so operands need not be reduced first: 32 bytes of hash or a clamped secret scalar go in as they are.
 
+import PureSHA2
+
 struct Scalar: Sendable {
     var limbs: (UInt64, UInt64, UInt64, UInt64)
 
@@ -21,37 +23,67 @@ struct Scalar: Sendable {
 
     /// 32 little-endian bytes as a 256-bit integer (not reduced).
     init(littleEndian bytes: ArraySlice<UInt8>) {
-        var words: [UInt64] = [0, 0, 0, 0]
-        for (index, byte) in bytes.prefix(32).enumerated() { words[index / 8] |= UInt64(byte) << (8 * (index % 8)) }
-        limbs = (words[0], words[1], words[2], words[3])
+        limbs = (0, 0, 0, 0)
+        for (index, byte) in bytes.prefix(32).enumerated() {
+            let value = UInt64(byte) << (8 * (index % 8))
+            switch index / 8 {
+            case 0: limbs.0 |= value
+            case 1: limbs.1 |= value
+            case 2: limbs.2 |= value
+            default: limbs.3 |= value
+            }
+        }
     }
 
     init(limbs: (UInt64, UInt64, UInt64, UInt64)) { self.limbs = limbs }
 
     /// 32 little-endian bytes.
     var bytes: [UInt8] {
-        let words = [limbs.0, limbs.1, limbs.2, limbs.3]
-        var out = [UInt8](repeating: 0, count: 32)
-        for index in 0..<32 { out[index] = UInt8(truncatingIfNeeded: words[index / 8] >> (8 * (index % 8))) }
-        return out
+        [UInt8](unsafeUninitializedCapacity: 32) { buffer, count in
+            write(into: buffer)
+            count = 32
+        }
     }
 
     /// Whether 32 little-endian bytes encode an integer below L: RFC 8032 §5.1.7 requires S < L
     /// (signature malleability). Public data: variable-time.
     static func isCanonicalVartime(_ bytes: ArraySlice<UInt8>) -> Bool {
-        let value = Scalar(littleEndian: bytes)
-        let a = [value.limbs.3, value.limbs.2, value.limbs.1, value.limbs.0]
-        let l = [order.3, order.2, order.1, order.0]
-        for i in 0..<4 where a[i] != l[i] { return a[i] < l[i] }
-        return false
+        let value = Scalar(littleEndian: bytes).limbs
+        // From the top limb down.
+        if value.3 != order.3 { return value.3 < order.3 }
+        if value.2 != order.2 { return value.2 < order.2 }
+        if value.1 != order.1 { return value.1 < order.1 }
+        return value.0 < order.0
     }
 
     /// A 64-byte little-endian integer (a SHA-512 output) mod L: low + high·2^256 in Montgomery form is
     /// mont(low, R²) + mont(high, R³), and one more product by 1 leaves the Montgomery form.
     static func reducing(wide bytes: [UInt8]) -> Scalar {
-        let low = Scalar(littleEndian: bytes[0..<32]), high = Scalar(littleEndian: bytes[32..<64])
+        reducing(low: Scalar(littleEndian: bytes[0..<32]), high: Scalar(littleEndian: bytes[32..<64]))
+    }
+
+    /// The same for a SHA-512 digest, read in place.
+    static func reducing(wide digest: SHA512Digest) -> Scalar {
+        digest.withUnsafeBytes { bytes in
+            func word(_ index: Int) -> UInt64 { UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self)) }
+            return reducing(low: Scalar(limbs: (word(0), word(1), word(2), word(3))),
+                            high: Scalar(limbs: (word(4), word(5), word(6), word(7))))
+        }
+    }
+
+    private static func reducing(low: Scalar, high: Scalar) -> Scalar {
         let sum = montgomeryMultiply(low, r2).adding(montgomeryMultiply(high, r3))
         return montgomeryMultiply(sum, one)
+    }
+
+    /// Writes the 32 little-endian bytes into `buffer` (32 bytes).
+    func write(into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        for index in 0..<8 {
+            buffer[index] = UInt8(truncatingIfNeeded: limbs.0 >> (8 * UInt64(index)))
+            buffer[index + 8] = UInt8(truncatingIfNeeded: limbs.1 >> (8 * UInt64(index)))
+            buffer[index + 16] = UInt8(truncatingIfNeeded: limbs.2 >> (8 * UInt64(index)))
+            buffer[index + 24] = UInt8(truncatingIfNeeded: limbs.3 >> (8 * UInt64(index)))
+        }
     }
 
     /// (r + k·s) mod L, for S of RFC 8032 §5.1.6 step 6; k and r below L, s any 256-bit value.

@@ -28,11 +28,22 @@ extension JSONNode {
             output.append(UInt8(ascii: "]"))
         case .object(let object):
             output.append(UInt8(ascii: "{"))
-            for (position, index) in object.sortedOrder.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                JSONNode.writeString(object.names[index], into: &output)
-                output.append(UInt8(ascii: ":"))
-                object.values[index].write(into: &output)
+            // Already in order (the encoder's members usually are not, a parsed header's may be): no
+            // index array.
+            if object.isSorted {
+                for index in object.names.indices {
+                    if index > 0 { output.append(UInt8(ascii: ",")) }
+                    JSONNode.writeString(object.names[index], into: &output)
+                    output.append(UInt8(ascii: ":"))
+                    object.values[index].write(into: &output)
+                }
+            } else {
+                for (position, index) in object.sortedOrder.enumerated() {
+                    if position > 0 { output.append(UInt8(ascii: ",")) }
+                    JSONNode.writeString(object.names[index], into: &output)
+                    output.append(UInt8(ascii: ":"))
+                    object.values[index].write(into: &output)
+                }
             }
             output.append(UInt8(ascii: "}"))
         }
@@ -101,9 +112,11 @@ extension JSONNode {
 extension JSONObject {
     /// The member indices in the order of their names' UTF-8 bytes (no sort when already in order).
     var sortedOrder: [Int] {
-        let inOrder = zip(names, names.dropFirst()).allSatisfy { !$1.utf8.lexicographicallyPrecedes($0.utf8) }
-        return inOrder ? Array(names.indices) : names.indices.sorted { names[$0].utf8.lexicographicallyPrecedes(names[$1].utf8) }
+        isSorted ? Array(names.indices) : names.indices.sorted { names[$0].utf8.lexicographicallyPrecedes(names[$1].utf8) }
     }
+
+    /// Whether the names are already in the order of their bytes.
+    var isSorted: Bool { zip(names, names.dropFirst()).allSatisfy { !$1.utf8.lexicographicallyPrecedes($0.utf8) } }
 }
 
 /// JSON text for people.

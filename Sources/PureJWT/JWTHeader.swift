@@ -103,6 +103,32 @@ public struct JWTHeader: Codable, Sendable, Hashable {
         return .object(JSONObject(names: names, values: values))
     }
 
+    /// The header's JSON text, as `jsonNode()` writes it (members sorted, absent ones left out), written
+    /// directly when only registered members are set: the header of every signed token, where building
+    /// a tree cost four allocations.
+    func jsonBytes() throws(JWTError) -> [UInt8] {
+        guard additionalMembers.isEmpty else { return try jsonNode().jsonBytes }
+        var output: [UInt8] = []
+        output.reserveCapacity(32 + alg.utf8.count + (kid?.utf8.count ?? 0) + (typ?.utf8.count ?? 0) + (cty?.utf8.count ?? 0))
+        var first = true
+        func member(_ name: StaticString) {
+            output.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
+            first = false
+            output.append(UInt8(ascii: "\""))
+            output.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            output.append(contentsOf: "\":".utf8)
+        }
+        // In the order of the names' bytes: alg, b64, crit, cty, kid, typ.
+        member("alg"); JSONNode.writeString(alg, into: &output)
+        if let b64 { member("b64"); output.append(contentsOf: (b64 ? "true" : "false").utf8) }
+        if let crit { member("crit"); JSONNode.array(crit.map { .string($0) }).write(into: &output) }
+        if let cty { member("cty"); JSONNode.writeString(cty, into: &output) }
+        if let kid { member("kid"); JSONNode.writeString(kid, into: &output) }
+        if let typ { member("typ"); JSONNode.writeString(typ, into: &output) }
+        output.append(UInt8(ascii: "}"))
+        return output
+    }
+
     /// The checks that do not depend on the key: "crit" understood, "b64" not false.
     func validate() throws(JWTError) {
         if let crit {

@@ -256,6 +256,17 @@ public struct JWTKey: Sendable {
         return key.isValidSignature(parsed, for: signingInput)
     }
 
+    /// The longest signature this key makes, in bytes (a token buffer is sized with it).
+    var maximumSignatureLength: Int {
+        switch material {
+        case .rsa(let key): return (key.keySizeInBits + 7) / 8
+        case .rsaPrivate(let key): return (key.publicKey.keySizeInBits + 7) / 8
+        case .p256Public, .p256Private, .ed25519Public, .ed25519Private, .hmac: return 64
+        case .p384Public, .p384Private: return 96
+        case .p521Public, .p521Private: return 132
+        }
+    }
+
     /// Whether the key can sign: a private key or an HMAC secret (not a public key).
     public var canSign: Bool {
         switch material {

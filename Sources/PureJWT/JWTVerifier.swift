@@ -163,13 +163,18 @@ public struct JWTSigner: Sendable {
     }
 
     private func sign(payload claimsJSON: [UInt8], header: JWTHeader, algorithm: JWTAlgorithm) throws(JWTError) -> String {
-        // header.payload as bytes, signed, then .signature appended: one buffer, one String at the end.
-        var token = Base64URL.encodeToBytes(try header.jsonNode().jsonBytes)
+        // header.payload encoded in place into one buffer sized for the whole token, signed, then
+        // .signature appended: one buffer, one String at the end.
+        let headerJSON = try header.jsonBytes()
+        var token: [UInt8] = []
+        token.reserveCapacity(Base64URL.encodedCount(headerJSON.count) + Base64URL.encodedCount(claimsJSON.count)
+                              + Base64URL.encodedCount(key.maximumSignatureLength) + 2)
+        Base64URL.append(headerJSON, to: &token)
         token.append(UInt8(ascii: "."))
-        token.append(contentsOf: Base64URL.encodeToBytes(claimsJSON))
+        Base64URL.append(claimsJSON, to: &token)
         let signature = try key.sign(token, algorithm: algorithm)
         token.append(UInt8(ascii: "."))
-        token.append(contentsOf: Base64URL.encodeToBytes(signature))
+        Base64URL.append(signature, to: &token)
         return String(decoding: token, as: UTF8.self)
     }
 }

@@ -7,7 +7,8 @@
 // ratio and the range of the ratios (this machine has quiet and slow stretches minutes apart, so one
 // run can mislead); the JSON rows are then the median runs, with "ratio_min" and "ratio_max" added.
 // `--ours-only N` runs only our side of each selected row, N times, and prints the time per operation:
-// for profilers (`perf record`), which should not see the peer's code. The "jwt-kit set" rows also
+// for profilers (`perf record`), which should not see the peer's code. `--mallocs` prints heap allocations
+// per operation of both sides instead of timing them. The "jwt-kit set" rows also
 // report heap allocations per operation ("ours_mallocs", "peer_mallocs" in the JSON).
 
 import Foundation
@@ -31,6 +32,7 @@ var filter: String?
 var jsonPath: String?
 var runs = 1
 var oursOnlyIterations: Int?
+var mallocsOnly = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -48,8 +50,10 @@ while let argument = arguments.popFirst() {
             exit(2)
         }
         oursOnlyIterations = count
+    case "--mallocs":
+        mallocsOnly = true
     case "--help", "-h":
-        print("usage: Benchmarks [--filter TEXT] [--json PATH] [--runs N] [--ours-only N]")
+        print("usage: Benchmarks [--filter TEXT] [--json PATH] [--runs N] [--ours-only N] [--mallocs]")
         exit(0)
     default:
         FileHandle.standardError.write(Data("unknown argument '\(argument)'; try --help\n".utf8))
@@ -76,6 +80,19 @@ let asyncRows = wantsAsync
 if selected.isEmpty && asyncRows.isEmpty {
     FileHandle.standardError.write(Data("no benchmark name contains '\(filter ?? "")'\n".utf8))
     exit(1)
+}
+
+// `--mallocs`: heap allocations per operation of both sides of every selected row, no timing.
+if mallocsOnly {
+    for comparison in selected {
+        let ours = await AllocationCounter.perCall(100) { comparison.ours() }, theirs = await AllocationCounter.perCall(100) { comparison.theirs() }
+        print(comparison.name, ours.map { String(format: "%.1f", $0) } ?? "?", "vs", theirs.map { String(format: "%.1f", $0) } ?? "?")
+    }
+    for comparison in asyncRows {
+        let ours = await AllocationCounter.perCall(100, comparison.ours), theirs = await AllocationCounter.perCall(100, comparison.theirs)
+        print(comparison.name, ours.map { String(format: "%.1f", $0) } ?? "?", "vs", theirs.map { String(format: "%.1f", $0) } ?? "?")
+    }
+    exit(0)
 }
 
 if let iterations = oursOnlyIterations {
