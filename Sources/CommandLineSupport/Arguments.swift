@@ -119,3 +119,17 @@ package func readToken(_ argument: String) throws -> String {
 package func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
+
+/// Runs one command of a tool and turns what it throws into the exit code and one line on standard error
+/// ("TOOL COMMAND: message"): a `ToolError` carries its code; anything else is a usage or input error.
+package func runCommand(tool: String, command: String, _ body: () async throws -> ExitCode) async -> ExitCode {
+    do {
+        return try await body()
+    } catch let error as ToolError {
+        printError("\(tool) \(command): \(error.message)")
+        return error.code
+    } catch {
+        printError("\(tool) \(command): \(error)")
+        return .usage
+    }
+}

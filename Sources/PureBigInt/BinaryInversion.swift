@@ -59,8 +59,9 @@ extension BigUInt {
         return 0
     }
 
-    /// x −= y, for x ≥ y.
-    private static func subtract(_ x: UnsafeMutablePointer<UInt64>, _ y: UnsafeMutablePointer<UInt64>, _ k: Int) {
+    /// x −= y, returning the borrow out of the top limb (none when x ≥ y).
+    @discardableResult
+    private static func subtract(_ x: UnsafeMutablePointer<UInt64>, _ y: UnsafeMutablePointer<UInt64>, _ k: Int) -> Bool {
         var borrow = false
         for index in 0..<k {
             let (d1, o1) = x[index].subtractingReportingOverflow(y[index])
@@ -68,19 +69,14 @@ extension BigUInt {
             x[index] = d2
             borrow = o1 || o2
         }
+        return borrow
     }
 
-    /// x = (x − y) mod m, for x, y < m.
+    /// x = (x − y) mod m, for x, y < m: the difference, plus m when it went below zero (the carry out of
+    /// that addition cancels the borrow).
     private static func subtractModulo(_ x: UnsafeMutablePointer<UInt64>, _ y: UnsafeMutablePointer<UInt64>,
                                        _ m: UnsafeMutablePointer<UInt64>, _ k: Int) {
-        var borrow = false
-        for index in 0..<k {
-            let (d1, o1) = x[index].subtractingReportingOverflow(y[index])
-            let (d2, o2) = d1.subtractingReportingOverflow(borrow ? 1 : 0)
-            x[index] = d2
-            borrow = o1 || o2
-        }
-        guard borrow else { return }
+        guard subtract(x, y, k) else { return }
         var carry = false
         for index in 0..<k {
             let (s1, o1) = x[index].addingReportingOverflow(m[index])

@@ -28,7 +28,7 @@ func run(_ arguments: [String]) async -> ExitCode {
         return .usage
     }
     let rest = Array(arguments.dropFirst())
-    do {
+    return await runCommand(tool: "appleauth", command: command) {
         switch command {
         case "demo":
             if rest.contains("--help") { print("usage: appleauth demo\nRuns the main job offline on built-in sample data."); return .success }
@@ -49,12 +49,6 @@ func run(_ arguments: [String]) async -> ExitCode {
             return .usage
         }
         return .success
-    } catch let error as ToolError {
-        printError("appleauth \(command): \(error.message)")
-        return error.code
-    } catch {
-        printError("appleauth \(command): \(error)")
-        return .usage
     }
 }
 

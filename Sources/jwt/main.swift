@@ -20,13 +20,13 @@ let usage = """
     algorithms: \(ToolAlgorithms.names)
     """
 
-func run(_ arguments: [String]) -> ExitCode {
+func run(_ arguments: [String]) async -> ExitCode {
     guard let command = arguments.first else {
         printError(usage)
         return .usage
     }
     let rest = Array(arguments.dropFirst())
-    do {
+    return await runCommand(tool: "jwt", command: command) {
         switch command {
         case "keygen": try KeyCommands.keygen(rest)
         case "public-key": try KeyCommands.publicKey(rest)
@@ -39,13 +39,7 @@ func run(_ arguments: [String]) -> ExitCode {
             return .usage
         }
         return .success
-    } catch let error as ToolError {
-        printError("jwt \(command): \(error.message)")
-        return error.code
-    } catch {
-        printError("jwt \(command): \(error)")
-        return .usage
     }
 }
 
-exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)
+exit(await run(Array(CommandLine.arguments.dropFirst())).rawValue)

@@ -12,14 +12,6 @@ import PureBase64
 import Testing
 import TestSupport
 
-private struct RSATokens: Decodable {
-    struct Claims: Codable, Sendable, Equatable { let iss: String, sub: String, aud: String, iat: Int, exp: Int }
-    struct Case: Decodable { let alg: String; let claims: Claims; let token: String }
-    let jwk_private: [String: String]
-    let jwk_public: [String: String]
-    let cases: [Case]
-}
-
 private struct HMACTokenFile: Decodable {
     struct Case: Decodable { let alg: String; let jwk: [String: String]; let token: String }
     let cases: [Case]

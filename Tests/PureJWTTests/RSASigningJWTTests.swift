@@ -14,7 +14,8 @@ import PureRSA
 import Testing
 import TestSupport
 
-private struct RSATokens: Decodable {
+/// Vectors/rsa_joserfc_tokens.json (also read by KeyFamilyTests).
+struct RSATokens: Decodable {
     struct Claims: Codable, Sendable, Equatable { let iss: String, sub: String, aud: String, iat: Int, exp: Int }
     struct Case: Decodable { let alg: String; let claims: Claims; let token: String; let signing_input: String }
     let jwk_private: [String: String]
