@@ -25,18 +25,20 @@ extension RSA.Signing.PublicKey {
         // When emBits is a multiple of 8, m has one leading zero byte more than EM.
         guard let full = context.powerVartime(representative, publicExponent).bigEndianBytes(length: byteCount) else { return false }
         guard full.prefix(byteCount - emLength).allSatisfy({ $0 == 0 }) else { return false }
-        let em = Array(full.suffix(emLength))
         let hLength = H.Digest.byteCount
-        guard emLength >= 2 * hLength + 2, em[emLength - 1] == 0xBC else { return false }
-        let maskedDB = em[0..<(emLength - hLength - 1)], h = Array(em[(emLength - hLength - 1)..<(emLength - 1)])
+        // EM is the last emLength bytes of `full`; everything below works on `full` in place.
+        let start = byteCount - emLength
+        guard emLength >= 2 * hLength + 2, full[byteCount - 1] == 0xBC else { return false }
+        let dbLength = emLength - hLength - 1
+        let h = full[(start + dbLength)..<(byteCount - 1)]
         let topBits = 8 * emLength - emBits
-        guard maskedDB[maskedDB.startIndex] >> (8 - topBits) == 0 else { return false }
-        var db = zip(maskedDB, mgf1(seed: h, length: maskedDB.count, H.self)).map { $0 ^ $1 }
+        guard full[start] >> (8 - topBits) == 0 else { return false }
+        var db = Array(full[start..<(start + dbLength)])
+        h.withUnsafeBytes { seed in xorMGF1(seed: seed, into: &db, H.self) }
         db[0] &= 0xFF >> topBits
-        let separator = db.count - hLength - 1
+        let separator = dbLength - hLength - 1
         guard db[..<separator].allSatisfy({ $0 == 0 }), db[separator] == 0x01 else { return false }
-        let salt = db[(separator + 1)...]
-        return pssHash(digest: digest.bytes, salt: salt, H.self) == h
+        return pssHash(digest: digest, salt: db[(separator + 1)...], H.self).withUnsafeBytes { $0.elementsEqual(h) }
     }
 }
 
@@ -48,37 +50,39 @@ extension RSA.Signing.PrivateKey {
         guard emLength >= 2 * hLength + 2 else { throw RSAError(.modulusTooSmall(bits: keySizeInBits)) }
         var generator = SystemRandomNumberGenerator()
         let salt = (0..<hLength).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let h = pssHash(digest: digest.bytes, salt: salt[...], H.self)
+        let h = pssHash(digest: digest, salt: salt[...], H.self).bytes
         var db = [UInt8](repeating: 0, count: emLength - hLength - 1)
         db[db.count - hLength - 1] = 0x01
         db.replaceSubrange((db.count - hLength)..<db.count, with: salt)
-        var maskedDB = zip(db, mgf1(seed: h, length: db.count, H.self)).map { $0 ^ $1 }
-        maskedDB[0] &= 0xFF >> (8 * emLength - emBits)
-        let em = maskedDB + h + [0xBC]
-        return RSA.Signing.RSASignature(rawRepresentation: try privateOperation(BigUInt(bigEndianBytes: em)))
+        h.withUnsafeBytes { seed in xorMGF1(seed: seed, into: &db, H.self) }
+        db[0] &= 0xFF >> (8 * emLength - emBits)
+        db.append(contentsOf: h)
+        db.append(0xBC)
+        return RSA.Signing.RSASignature(rawRepresentation: try privateOperation(BigUInt(bigEndianBytes: db)))
     }
 }
 
 /// H(00 × 8 ‖ mHash ‖ salt) (§9.1.1 steps 5–6).
-private func pssHash<H: HashFunction>(digest: [UInt8], salt: ArraySlice<UInt8>, _: H.Type) -> [UInt8] {
+private func pssHash<H: HashFunction>(digest: H.Digest, salt: ArraySlice<UInt8>, _: H.Type) -> H.Digest {
     var hasher = H()
-    hasher.update(data: [UInt8](repeating: 0, count: 8))
-    hasher.update(data: digest)
+    withUnsafeBytes(of: UInt64(0)) { hasher.update(bufferPointer: $0) }
+    digest.withUnsafeBytes { hasher.update(bufferPointer: $0) }
     hasher.update(data: salt)
-    return hasher.finalize().bytes
+    return hasher.finalize()
 }
 
-/// MGF1 (RFC 8017 B.2.1): H(seed ‖ counter) for counter = 0, 1, …, truncated to `length` bytes.
-private func mgf1<H: HashFunction>(seed: [UInt8], length: Int, _: H.Type) -> [UInt8] {
-    var mask: [UInt8] = []
-    mask.reserveCapacity(length + H.Digest.byteCount)
-    var counter: UInt32 = 0
-    while mask.count < length {
+/// `bytes` ⊕= MGF1(seed) (RFC 8017 B.2.1: H(seed ‖ counter) for counter = 0, 1, …, as many bytes as
+/// `bytes` has), each block XORed in where it is made: no mask array.
+private func xorMGF1<H: HashFunction>(seed: UnsafeRawBufferPointer, into bytes: inout [UInt8], _: H.Type) {
+    var counter: UInt32 = 0, offset = 0
+    while offset < bytes.count {
         var hasher = H()
-        hasher.update(data: seed)
-        hasher.update(data: [UInt8(counter >> 24), UInt8((counter >> 16) & 0xFF), UInt8((counter >> 8) & 0xFF), UInt8(counter & 0xFF)])
-        mask += hasher.finalize().bytes
+        hasher.update(bufferPointer: seed)
+        withUnsafeBytes(of: counter.bigEndian) { hasher.update(bufferPointer: $0) }
+        hasher.finalize().withUnsafeBytes { block in
+            for index in 0..<min(block.count, bytes.count - offset) { bytes[offset + index] ^= block[index] }
+        }
+        offset += H.Digest.byteCount
         counter += 1
     }
-    return Array(mask.prefix(length))
 }
