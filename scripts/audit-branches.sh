@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Machine-code audit of the constant-time functions of PureP256, PureCurve25519, PureP384 and PureP521 (with
-# the PureECDSA code specialised for the last two) and of PureBigInt's exponentiation for RSA signing: builds the release binary and lists every
+# the PureECDSA code specialised for the last two) and of PureBigInt's Montgomery kernel for RSA signing: builds the release binary and lists every
 # conditional jump in the functions that must have none. LLVM is free to turn a carry or a masked select
 # into a branch (it did, see Docs/Security.md), and no Swift source review can see that; this can.
 #
@@ -85,12 +85,16 @@ loops_only+=(
   "PureP521.Scalar.inverted.getter"
 )
 
-# PureBigInt (RSA private-key operations): the constant-time Montgomery multiplication (its loops run over
-# the modulus's limb count, public) and the fixed-window exponentiation's loop, table scan included.
+# PureBigInt, for RSA signing: the constant-time Montgomery multiplication compiled for the limb counts of
+# RSA-2048, -3072 and -4096's CRT halves (16, 24, 32), whose loops have those constant trip counts. (Other
+# sizes run the same kernel with the count as a variable, where LLVM dispatches on the count; the dudect
+# program measures the exponentiation, Docs/Security.md.)
 loops_only+=(
-  "~PureBigInt.MontgomeryContext.montgomeryMultiply(Swift.UnsafeMutablePointer<Swift.UInt64>"
-  "~in PureBigInt.MontgomeryContext.power(_: PureBigInt.BigUInt, _: PureBigInt.BigUInt, exponentLimbs:"
+  "PureBigInt.montgomeryMultiply16("
+  "PureBigInt.montgomeryMultiply24("
+  "PureBigInt.montgomeryMultiply32("
 )
+
 
 symbols=$(nm "$binary" | awk '$2 ~ /[tT]/ && $3 ~ /^\$s(8PureP256|14PureCurve25519|8PureP384|8PureP521|9PureECDSA|10PureBigInt)/ { print $3 }')
 demangled=$(echo "$symbols" | swift demangle --compact)

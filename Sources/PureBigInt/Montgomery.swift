@@ -267,7 +267,16 @@ public struct MontgomeryContext: Sendable {
     func montgomeryMultiply(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>,
                             _ t: UnsafeMutablePointer<UInt64>) {
         n.withUnsafeBufferPointer { nb in
-            montgomeryMultiplyLimbs(r, a, b, nb.baseAddress!, n0Inverse, count, t, ConstantTimeCarries.self)
+            // The limb counts of RSA-2048, -3072 and -4096's CRT halves get the kernel compiled for their
+            // size (constant trip counts: no dispatch on the count inside, and the branch audit checks
+            // exactly this code); other sizes the kernel with the count as a variable. The switch is on the
+            // modulus's public size.
+            switch count {
+            case 16: montgomeryMultiply16(r, a, b, nb.baseAddress!, n0Inverse, t)
+            case 24: montgomeryMultiply24(r, a, b, nb.baseAddress!, n0Inverse, t)
+            case 32: montgomeryMultiply32(r, a, b, nb.baseAddress!, n0Inverse, t)
+            default: montgomeryMultiplyLimbs(r, a, b, nb.baseAddress!, n0Inverse, count, t, ConstantTimeCarries.self)
+            }
         }
     }
 
@@ -336,21 +345,48 @@ func montgomeryMultiplyLimbs<C: CarryArithmetic>(
         i &+= 1
     }
     // t < 2n: subtract n, and keep the difference unless it borrowed (selected by mask, not branch).
+    // Two passes over the limbs: the first only finds the final borrow; the second computes the difference
+    // again and writes the selected limb. Each pass carries the borrow from limb to limb, so neither is
+    // vectorised — a vectorised select of t against a stored difference came with a run-time check of
+    // whether r overlaps t, a forward jump the branch audit would have to take on trust.
     var borrow: UInt64 = 0
     var j = 0
     while j < k {
         let tj = t[j], nj = n[j]
         let d1 = tj &- nj
         let d2 = d1 &- borrow
-        r[j] = d2
         borrow = C.borrow(tj, nj, d1) | C.borrow(d1, borrow, d2)
         j &+= 1
     }
     // Keep t when t[k] == 0 and the subtraction borrowed.
     let keepT = C.barrier(0 &- (borrow & (1 &- t[k])))
+    borrow = 0
     j = 0
     while j < k {
-        r[j] = (t[j] & keepT) | (r[j] & ~keepT)
+        let tj = t[j], nj = n[j]
+        let d1 = tj &- nj
+        let d2 = d1 &- borrow
+        borrow = C.borrow(tj, nj, d1) | C.borrow(d1, borrow, d2)
+        r[j] = (tj & keepT) | (d2 & ~keepT)
         j &+= 1
     }
+}
+
+// The constant-time kernel at fixed sizes (see `MontgomeryContext.montgomeryMultiply`).
+@inline(never)
+func montgomeryMultiply16(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>,
+                          _ n: UnsafePointer<UInt64>, _ n0Inverse: UInt64, _ t: UnsafeMutablePointer<UInt64>) {
+    montgomeryMultiplyLimbs(r, a, b, n, n0Inverse, 16, t, ConstantTimeCarries.self)
+}
+
+@inline(never)
+func montgomeryMultiply24(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>,
+                          _ n: UnsafePointer<UInt64>, _ n0Inverse: UInt64, _ t: UnsafeMutablePointer<UInt64>) {
+    montgomeryMultiplyLimbs(r, a, b, n, n0Inverse, 24, t, ConstantTimeCarries.self)
+}
+
+@inline(never)
+func montgomeryMultiply32(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>,
+                          _ n: UnsafePointer<UInt64>, _ n0Inverse: UInt64, _ t: UnsafeMutablePointer<UInt64>) {
+    montgomeryMultiplyLimbs(r, a, b, n, n0Inverse, 32, t, ConstantTimeCarries.self)
 }

@@ -20,11 +20,13 @@ protocol CarryArithmetic {
 }
 
 enum ConstantTimeCarries: CarryArithmetic {
+    /// The comparison becomes the processor's carry flag (`setb`/`adc`); the XOR with an opaque zero keeps
+    /// LLVM from knowing the result is 0 or 1, which is what let it branch around an increment.
     @inline(__always) static func carry(_ a: UInt64, _ b: UInt64, _ sum: UInt64) -> UInt64 {
-        ((a & b) | ((a | b) & ~sum)) >> 63
+        (sum < a ? 1 : 0) ^ bigIntOpaqueZero
     }
     @inline(__always) static func borrow(_ a: UInt64, _ b: UInt64, _ difference: UInt64) -> UInt64 {
-        ((~a & b) | (~(a ^ b) & difference)) >> 63
+        (a < b ? 1 : 0) ^ bigIntOpaqueZero
     }
     @inline(__always) static func barrier(_ mask: UInt64) -> UInt64 { constantTimeBarrier(mask) }
 }
@@ -39,3 +41,7 @@ enum VartimeCarries: CarryArithmetic {
 /// select back into a branch. Not inlined, not optimized.
 @inline(never) @_optimize(none)
 func constantTimeBarrier(_ value: UInt64) -> UInt64 { value }
+
+/// Always zero, but mutable, so the optimizer cannot assume its value (see `ConstantTimeCarries`). Never
+/// written; exclusivity checking is off for it (every read would otherwise be a runtime call).
+@exclusivity(unchecked) nonisolated(unsafe) var bigIntOpaqueZero: UInt64 = 0
