@@ -34,7 +34,7 @@ enum KeyCommands {
             throw ToolError.usage("an HMAC secret has no PEM form; it is written as a JWK (leave out --format)")
         }
         if format == "pem" && args.value("kid") != nil { throw ToolError.usage("--kid is written only in a JWK; add --format jwk") }
-        let key = try generate(algorithm, bits: try bits(args, isRSA: isRSA), keyID: args.value("kid"))
+        let key = try generate(algorithm, bits: try bits(args), keyID: args.value("kid"))
         if format == "pem" {
             guard let pem = key.privateKeyPEMRepresentation else { throw ToolError.usage("\(algorithm) has no PEM form") }
             print(pem, terminator: "")
@@ -43,7 +43,7 @@ enum KeyCommands {
         }
     }
 
-    private static func bits(_ args: Arguments, isRSA: Bool) throws -> Int {
+    private static func bits(_ args: Arguments) throws -> Int {
         guard let text = args.value("bits") else { return 2048 }
         guard let bits = Int(text), [2048, 3072, 4096].contains(bits) else {
             throw ToolError.usage("--bits must be 2048, 3072 or 4096, got \"\(text)\"")
