@@ -91,7 +91,7 @@ while let argument = arguments.next() {
     case "--measurements": measurements = Int(arguments.next() ?? "") ?? measurements
     case "--only": only = arguments.next()
     case "--fixed": fixedIsOne = arguments.next() != "random"
-    default: print("usage: ConstantTime [--measurements N] [--only control|p256-base|ecdsa-sign|peer-ecdsa-sign|montgomery-power|montgomery-power-1024|ed25519-sign|peer-ed25519-sign|p384-sign|rsa-sign] [--fixed one|random]"); exit(2)
+    default: print("usage: ConstantTime [--measurements N] [--only control|p256-base|ecdsa-sign|peer-ecdsa-sign|montgomery-power|montgomery-power-1024|montgomery-modulus-1024|ed25519-sign|peer-ed25519-sign|p384-sign|rsa-sign] [--fixed one|random]"); exit(2)
     }
 }
 
@@ -157,6 +157,18 @@ if only == "montgomery-power-1024" {
     worst = max(worst, run("Montgomery power (1024-bit modulus and secret exponent)", measurements: measurements,
                            makeInput: { $0 == 0 ? fixedExponent : BigUInt(bigEndianBytes: [0x80 | randomBytes(1)[0]] + randomBytes(127)) }) { exponent in
         _ = context.power(base, exponent, exponentLimbs: 16)
+    })
+}
+if only == "montgomery-modulus-1024" {
+    // Not in the default set: the 16-limb kernel's dependence on the modulus (RSA's CRT moduli p and q are
+    // secret): 16 copies of one random 1024-bit odd modulus against 16 others, one base and exponent.
+    func modulus() -> MontgomeryContext { MontgomeryContext(modulus: BigUInt(bigEndianBytes: [0xc0 | randomBytes(1)[0]] + randomBytes(126) + [0x5f]))! }
+    let fixed = modulus()
+    let contexts = [[MontgomeryContext](repeating: fixed, count: 16), (0..<16).map { _ in modulus() }]
+    let base = BigUInt(bigEndianBytes: randomBytes(120)), exponent = BigUInt(bigEndianBytes: [0x80] + randomBytes(127))
+    worst = max(worst, run("Montgomery power (1024-bit secret modulus)", measurements: measurements,
+                           makeInput: { [UInt8($0), UInt8.random(in: 0...15)] }) { input in
+        _ = contexts[Int(input[0])][Int(input[1])].power(base, exponent, exponentLimbs: 16)
     })
 }
 if only == nil || only == "ed25519-sign" {
