@@ -29,7 +29,7 @@ private actor Material {
     }
 }
 
-@Suite("jwt exit codes")
+@Suite("jwt exit codes", .serialized)
 struct JWTToolErrorTests {
     @Test("usage mistakes and unreadable input: exit 2, one line, nothing printed", arguments: [
         [], ["frobnicate"], ["keygen"], ["keygen", "--alg", "none"], ["keygen", "--alg", "es256"], ["keygen", "--alg", "ES256", "--bits", "2048"],
