@@ -61,13 +61,13 @@ struct JWTToolTests {
     }
 
     @Test("every algorithm: keygen, sign, verify with the key, its public PEM and its public JWK; decode says it did not verify",
-          arguments: ["ES256", "ES384", "ES512", "EdDSA", "HS256", "HS384", "HS512", "PS384"])
+          arguments: ["ES256", "ES384", "ES512", "EdDSA", "HS256", "HS384", "HS512"])
     func everyAlgorithm(alg: String) async throws {
         let scratch = try Scratch()
-        let generated = try await jwt(["keygen", "--alg", alg] + (alg == "PS384" ? ["--format", "jwk", "--kid", "k-\(alg)"] : []))
+        let generated = try await jwt(["keygen", "--alg", alg] + (alg == "ES384" ? ["--format", "jwk", "--kid", "k-\(alg)"] : []))
         #expect(generated.status == 0, "\(generated.stderr)")
         let keyFile = try scratch.write("key", generated.stdout)
-        if alg.hasPrefix("HS") || alg == "PS384" {
+        if alg.hasPrefix("HS") || alg == "ES384" {
             let jwk = try JSONDecoder().decode([String: String].self, from: Data(generated.stdout.utf8))
             #expect(jwk["alg"] == alg && (jwk["k"] != nil || jwk["d"] != nil))
         } else {
@@ -79,7 +79,9 @@ struct JWTToolTests {
     @Test("one RSA key (cryptography's PKCS#8) signs and verifies RS256/384/512 and PS256/384/512, named with --alg")
     func rsaFamily() async throws {
         let scratch = try Scratch()
-        // The fixture's key rather than a generated one (keygen of RSA runs in everyAlgorithm, once).
+        // The fixture's key rather than a generated one: RSA key generation takes seconds of a core in a
+        // debug build, and beside the timing tests of other modules that was enough to fail them on a
+        // 2-core machine. `keygen --alg RS*/PS*` itself is run by scripts/check-jwt-tool-interop.py.
         let pem = try #require(try keyFiles().keys.first { $0.alg == "RS256" }?.forms["pkcs8"])
         let keyFile = try scratch.write("rsa.pem", pem)
         let unnamed = try await jwt(["sign", claims, "--key", keyFile])
