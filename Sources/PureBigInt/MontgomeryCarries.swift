@@ -1,10 +1,12 @@
 // How the Montgomery kernel (Montgomery.swift) computes carries, borrows and masks: one kernel, two
 // policies, chosen at compile time (the kernel is generic and inlined, so each call site is specialized).
 //
-// Constant-time: carries and borrows by bit arithmetic (Hacker's Delight §2-13), never from overflow
-// Bools. LLVM compiled `overflow ? 1 : 0` in this kernel into a conditional jump on the data
-// (`add; jae; inc` in the machine code), which leaks through timing; masks also pass through a barrier the
-// optimizer cannot see into, so that it cannot turn a masked select back into a branch.
+// Constant-time: carries and borrows from comparisons (the processor's flags) XORed with an opaque zero,
+// so the optimizer cannot know they are 0 or 1. Without that, LLVM compiled `overflow ? 1 : 0` in this
+// kernel into a conditional jump on the data (`add; jae; inc` in the machine code), which leaks through
+// timing; until 1.2.0 the carries were bit arithmetic (Hacker's Delight §2-13), at about twice the cost.
+// Masks also pass through a barrier the optimizer cannot see into, so that it cannot turn a masked select
+// back into a branch. scripts/audit-branches.sh checks the 16-, 24- and 32-limb kernels.
 //
 // Variable-time: carries from comparisons, which LLVM turns into the processor's flags (sometimes into
 // branches). About twice as fast; for public operands only (RSA verification through `powerVartime`).
