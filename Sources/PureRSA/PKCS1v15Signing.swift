@@ -61,13 +61,14 @@ extension RSA.Signing.PrivateKey {
     func privateOperation(_ m: BigUInt) throws(RSAError) -> [UInt8] {
         let key = storage, n = publicKey.modulus, e = publicKey.publicExponent
         let one: BigUInt = 1
-        // A blinding factor r with an inverse mod n (n = p·q: all but a negligible fraction of r).
-        // Inverted by division, not by the binary algorithm `inverse(modulo:)` uses for odd moduli: with the
-        // binary one, the dudect run at 10⁵ told a fixed key from sixteen others (Docs/Security.md).
-        var r = BigUInt.random(below: n), rInverse = r.inverseByDivision(modulo: n)
+        // A blinding factor r with an inverse mod n (n = p·q: all but a negligible fraction of r), inverted
+        // by safegcd in time that depends on n's size alone (ConstantTimeInversion.swift). The variable-time
+        // inversions cost a quarter of a signature (division) or let the dudect run tell keys apart
+        // (binary, Docs/Security.md).
+        var r = BigUInt.random(below: n), rInverse = r.inverseConstantTime(oddModulus: n)
         while r <= one || rInverse == nil {
             r = BigUInt.random(below: n)
-            rInverse = r.inverseByDivision(modulo: n)
+            rInverse = r.inverseConstantTime(oddModulus: n)
         }
         let blinded = publicKey.context.multiply(m, publicKey.context.powerVartime(r, e))   // m·r^e mod n
         // CRT (RFC 8017 §5.1.2 step 2b): m1 = c^dp mod p, m2 = c^dq mod q, h = qi·(m1 − m2) mod p.

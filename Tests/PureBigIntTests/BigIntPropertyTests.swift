@@ -105,6 +105,38 @@ struct BigIntPropertyTests {
         #expect(inverses > 400)
     }
 
+    @Test("the constant-time inverse equals extended Euclid by division; x·x⁻¹ ≡ 1; common factors, zero and oversized inputs give nil")
+    func constantTimeInverse() {
+        var generator = SplitMix64(seed: 2719)
+        var inverses = 0
+        for bits in [2, 3, 5, 62, 63, 64, 65, 124, 127, 128, 129, 190, 521, 1024, 1984, 2048, 2049, 3072, 4096] {
+            for _ in 0..<6 {
+                let modulus = random(bits: bits, &generator) | 1 | (BigUInt(1) << (bits - 1))
+                let allOnes = (BigUInt(1) << (64 * modulus.limbs.count)) - 1   // the widest input that fits
+                let inputs = [random(bits: bits, &generator), random(bits: bits + 70, &generator), BigUInt(1), BigUInt(2),
+                              modulus - 1, modulus - 2, modulus + 2, allOnes, (BigUInt(1) << (bits - 1)) + 1]
+                for x in inputs {
+                    let constantTime = x.inverseConstantTime(oddModulus: modulus)
+                    if x.limbs.count > modulus.limbs.count {
+                        #expect(constantTime == nil, "\(bits) bits: an input wider than the modulus")
+                        continue
+                    }
+                    #expect(constantTime == x.inverseByDivision(modulo: modulus), "\(bits) bits")
+                    if let constantTime {
+                        #expect(constantTime < modulus && x * constantTime % modulus == 1 % modulus)
+                        inverses += 1
+                    }
+                }
+                #expect(BigUInt(15).inverseConstantTime(oddModulus: modulus * 3) == nil)
+                #expect(BigUInt(0).inverseConstantTime(oddModulus: modulus) == nil)
+                #expect(modulus.inverseConstantTime(oddModulus: modulus) == nil)
+                #expect(BigUInt(3).inverseConstantTime(oddModulus: modulus + 1) == nil, "an even modulus")
+            }
+        }
+        #expect(BigUInt(1).inverseConstantTime(oddModulus: 1) == nil)
+        #expect(inverses > 700)
+    }
+
     @Test("random(below:) stays below the bound and covers it")
     func randomBelow() {
         var generator = SplitMix64(seed: 1)
