@@ -85,7 +85,7 @@ loops_only+=(
   "PureP521.Scalar.inverted.getter"
 )
 
-# PureBigInt, for RSA signing: the constant-time Montgomery multiplication compiled for the limb counts of
+# PureBigInt, for RSA signing: the constant-time Montgomery multiplication and squaring compiled for the limb counts of
 # RSA-2048, -3072 and -4096's CRT halves (16, 24, 32), whose loops have those constant trip counts. (Other
 # sizes run the same kernel with the count as a variable, where LLVM dispatches on the count; the dudect
 # program measures the exponentiation, Docs/Security.md.)
@@ -93,6 +93,18 @@ loops_only+=(
   "PureBigInt.montgomeryMultiply16("
   "PureBigInt.montgomeryMultiply24("
   "PureBigInt.montgomeryMultiply32("
+  "PureBigInt.montgomerySquare16("
+  "PureBigInt.montgomerySquare24("
+  "PureBigInt.montgomerySquare32("
+)
+
+# PureBigInt's safegcd inversion (RSA signing's blinding factor), compiled for the limb counts of RSA-2048,
+# -3072 and -4096's n: the divstep batches, the matrix updates, the final normalization. (Its caller
+# branches once on data, by design: on whether the input was invertible.)
+loops_only+=(
+  "~PureBigInt.(safeGCDInverse32 in "
+  "~PureBigInt.(safeGCDInverse48 in "
+  "~PureBigInt.(safeGCDInverse64 in "
 )
 
 

@@ -37,10 +37,7 @@ extension BigUInt {
     package func inverseConstantTime(oddModulus modulus: BigUInt) -> BigUInt? {
         guard modulus.isOdd, modulus > 1, limbs.count <= modulus.limbs.count else { return nil }
         let k = modulus.limbs.count
-        // Signed-62 limbs for values of magnitude below 2^(64k + 2), the top one holding the sign.
-        let count = (64 &* k &+ 61) / 62 &+ 1
-        let bound = 64 &* k &+ 2
-        let batches = ((45907 &* bound &+ 26313) / 19929 &+ 1 &+ 58) / 59
+        let count = SafeGCDState.limbCount(forModulusLimbs: k)
         // On the heap: in a stack buffer (withUnsafeTemporaryAllocation) the release build of Swift 6.3.1
         // aborted with "stack smashing detected", though no write leaves the buffer (checked with guard
         // words around a heap buffer, and under AddressSanitizer).
@@ -50,8 +47,7 @@ extension BigUInt {
             base.update(repeating: 0, count: 5 &* count)      // leave no intermediate values behind
             base.deallocate()
         }
-        let inversion = SafeGCDState(m: base, f: base + count, g: base + 2 &* count,
-                                     d: base + 3 &* count, e: base + 4 &* count, count: count)
+        let inversion = SafeGCDState(base, modulusLimbs: k)
         modulus.limbs.withUnsafeBufferPointer { inversion.load($0, into: inversion.m) }
         limbs.withUnsafeBufferPointer { inversion.load($0, into: inversion.g) }
         inversion.f.update(from: inversion.m, count: count)
@@ -61,25 +57,34 @@ extension BigUInt {
         var inverse = m0
         for _ in 0..<5 { inverse = inverse &* (2 &- m0 &* inverse) }
         let inverse62 = inverse & UInt64(bitPattern: signed62Mask)
-
-        var zeta: Int64 = -1                                  // δ = 1/2
-        for _ in 0..<batches {
-            let f0 = UInt64(bitPattern: inversion.f[0]) | UInt64(bitPattern: inversion.f[1]) &<< 62
-            let g0 = UInt64(bitPattern: inversion.g[0]) | UInt64(bitPattern: inversion.g[1]) &<< 62
-            let t = divsteps59(&zeta, Int64(bitPattern: f0), Int64(bitPattern: g0))
-            inversion.updateDE(t, inverse62: inverse62)
-            inversion.updateFG(t)
+        // The sizes of RSA-2048, -3072 and -4096's n get the steps compiled for their size (constant trip
+        // counts: what scripts/audit-branches.sh checks); the switch is on the modulus's public size.
+        let invertible: Int64
+        switch k {
+        case 32: invertible = safeGCDInverse32(base, inverse62)
+        case 48: invertible = safeGCDInverse48(base, inverse62)
+        case 64: invertible = safeGCDInverse64(base, inverse62)
+        default: invertible = SafeGCDState(base, modulusLimbs: k).invert(inverse62: inverse62)
         }
-        // Invertible exactly when g = 0 and f = ±1: compare without branching, then branch once.
-        let sign = inversion.f[count &- 1] &>> 63                 // all ones when f < 0
-        var difference = inversion.f[0] ^ (1 | (sign & signed62Mask))
-        for i in 1..<(count &- 1) { difference |= inversion.f[i] ^ (sign & signed62Mask) }
-        difference |= inversion.f[count &- 1] ^ sign
-        for i in 0..<count { difference |= inversion.g[i] }
-        guard difference == 0 else { return nil }
-        inversion.normalize(inversion.d, negate: sign)
+        guard invertible == 0 else { return nil }
         return BigUInt(limbs: inversion.store(inversion.d, limbs: k))
     }
+}
+
+// The steps at fixed sizes (see `inverseConstantTime`). Each returns 0 when the input was invertible.
+@inline(never)
+private func safeGCDInverse32(_ base: UnsafeMutablePointer<Int64>, _ inverse62: UInt64) -> Int64 {
+    SafeGCDState(base, modulusLimbs: 32).invert(inverse62: inverse62)
+}
+
+@inline(never)
+private func safeGCDInverse48(_ base: UnsafeMutablePointer<Int64>, _ inverse62: UInt64) -> Int64 {
+    SafeGCDState(base, modulusLimbs: 48).invert(inverse62: inverse62)
+}
+
+@inline(never)
+private func safeGCDInverse64(_ base: UnsafeMutablePointer<Int64>, _ inverse62: UInt64) -> Int64 {
+    SafeGCDState(base, modulusLimbs: 64).invert(inverse62: inverse62)
 }
 
 /// The low 62 bits of a limb.
@@ -152,7 +157,40 @@ private struct WideSum {
 /// The five numbers of one inversion, `count` signed-62 limbs each, in one scratch buffer.
 private struct SafeGCDState {
     let m, f, g, d, e: UnsafeMutablePointer<Int64>
+    /// The signed-62 limb count.
     let count: Int
+    /// How many batches of 59 divsteps.
+    let batches: Int
+
+    /// Signed-62 limbs for values of magnitude below 2^(64k + 2), the top one holding the sign.
+    @inline(__always)
+    static func limbCount(forModulusLimbs k: Int) -> Int { (64 &* k &+ 61) / 62 &+ 1 }
+
+    /// The state in a buffer of 5 · `limbCount(forModulusLimbs: k)` limbs.
+    @inline(__always)
+    init(_ base: UnsafeMutablePointer<Int64>, modulusLimbs k: Int) {
+        let count = Self.limbCount(forModulusLimbs: k)
+        (m, f, g, d, e) = (base, base + count, base + 2 &* count, base + 3 &* count, base + 4 &* count)
+        self.count = count
+        // The bound for inputs below 2^b with b = 64k + 2, plus one, in whole batches (see the top).
+        let bound = 64 &* k &+ 2
+        batches = ((45907 &* bound &+ 26313) / 19929 &+ 1 &+ 58) / 59
+    }
+
+    /// The divsteps, then d normalized to [0, M) with f's sign. Returns 0 when g ended at 0 and f at ±1
+    /// (x invertible, d its inverse), something else otherwise: compared without a branch, so that the
+    /// caller's one branch on data is on that answer.
+    @inline(__always)
+    func invert(inverse62: UInt64) -> Int64 {
+        run(inverse62: inverse62)
+        let sign = f[count &- 1] &>> 63                 // all ones when f < 0
+        var difference = f[0] ^ (1 | (sign & signed62Mask))
+        for i in 1..<(count &- 1) { difference |= f[i] ^ (sign & signed62Mask) }
+        difference |= f[count &- 1] ^ sign
+        for i in 0..<count { difference |= g[i] }
+        normalize(d, negate: sign)
+        return difference
+    }
 
     /// Little-endian 64-bit limbs (at most 64·count − 2 bits) into signed-62 limbs.
     func load(_ source: UnsafeBufferPointer<UInt64>, into destination: UnsafeMutablePointer<Int64>) {
@@ -178,7 +216,21 @@ private struct SafeGCDState {
         }
     }
 
+    /// The divsteps, `batches` times 59.
+    @inline(__always)
+    func run(inverse62: UInt64) {
+        var zeta: Int64 = -1                                  // δ = 1/2
+        for _ in 0..<batches {
+            let f0 = UInt64(bitPattern: f[0]) | UInt64(bitPattern: f[1]) &<< 62
+            let g0 = UInt64(bitPattern: g[0]) | UInt64(bitPattern: g[1]) &<< 62
+            let t = divsteps59(&zeta, Int64(bitPattern: f0), Int64(bitPattern: g0))
+            updateDE(t, inverse62: inverse62)
+            updateFG(t)
+        }
+    }
+
     /// (f, g) ← T·(f, g) / 2^62; the division is exact by construction of T.
+    @inline(__always)
     func updateFG(_ t: DivstepMatrix) {
         var cf = WideSum(t.u, times: f[0]), cg = WideSum(t.q, times: f[0])
         cf.add(t.v, times: g[0])
@@ -199,6 +251,7 @@ private struct SafeGCDState {
 
     /// (d, e) ← T·(d, e) / 2^62 mod M, keeping both in (−2M, M): multiples of M are added so that the low
     /// 62 bits vanish, and M·u (M·v) more when d (e) is negative.
+    @inline(__always)
     func updateDE(_ t: DivstepMatrix, inverse62: UInt64) {
         let signD = d[count &- 1] &>> 63, signE = e[count &- 1] &>> 63
         var md = (t.u & signD) &+ (t.v & signE)
@@ -227,17 +280,22 @@ private struct SafeGCDState {
     }
 
     /// x in (−2M, M) to [0, M), negated first when `negate` is all ones.
+    @inline(__always)
     func normalize(_ x: UnsafeMutablePointer<Int64>, negate: Int64) {
-        func addModulus(if mask: Int64) {
+        // The masks pass through the barrier: knowing a mask is 0 or all ones, LLVM branched on the sign
+        // around the additions of M (found by scripts/audit-branches.sh).
+        @inline(__always) func addModulus(if sign: Int64) {
+            let mask = Int64(bitPattern: constantTimeBarrier(UInt64(bitPattern: sign)))
             for i in 0..<count { x[i] &+= m[i] & mask }
         }
-        func propagate() {
+        @inline(__always) func propagate() {
             for i in 0..<(count &- 1) {
                 x[i &+ 1] &+= x[i] &>> 62
                 x[i] &= signed62Mask
             }
         }
         addModulus(if: x[count &- 1] &>> 63)               // (−2M, M) → (−M, M)
+        let negate = Int64(bitPattern: constantTimeBarrier(UInt64(bitPattern: negate)))
         for i in 0..<count { x[i] = (x[i] ^ negate) &- negate }   // ± stays in (−M, M)
         propagate()
         addModulus(if: x[count &- 1] &>> 63)               // → [0, M)

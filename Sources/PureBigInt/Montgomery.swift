@@ -177,7 +177,7 @@ public struct MontgomeryContext: Sendable {
             var window = limbs * 16 - 1
             while window >= 0 {
                 for _ in 0..<4 {
-                    montgomeryMultiply(w.z, w.x, w.x, w.t)
+                    montgomerySquare(w.z, w.x, w.t)            // MontgomeryConstantTimeSquaring.swift
                     w.x.update(from: w.z, count: k)
                 }
                 let digit = (e[window / 16] >> UInt64((window % 16) * 4)) & 0xF

@@ -155,7 +155,8 @@ struct BigIntPropertyTests {
     @Test("Montgomery powers with small exponents (0, 1, 2, 3, 4, 65537) equal repeated multiplication")
     func smallExponents() {
         var generator = SplitMix64(seed: 65537)
-        for bits in [64, 65, 128, 1000, 2048, 3072] {
+        // 1024, 1536 and 2048 bits: the constant-time kernels compiled for 16, 24 and 32 limbs.
+        for bits in [64, 65, 128, 1000, 1024, 1536, 2048, 3072] {
             let modulus = random(bits: bits, &generator) | 1
             guard let context = MontgomeryContext(modulus: modulus) else { Issue.record("no context"); continue }
             let base = random(bits: bits - 1, &generator)
@@ -176,16 +177,18 @@ struct BigIntPropertyTests {
         }
     }
 
-    /// The vartime squaring (MontgomerySquaring.swift) has its own carry handling: row pairs, a product
-    /// carried into the next pair's chain, a doubling pass. The constant-time `power` uses none of it, so
-    /// the two must agree — on random operands and on the ones whose limbs are all ones, where every
-    /// carry chain runs its full length. Odd and even limb counts, around the kernels' unrolling.
-    @Test("vartime Montgomery squaring agrees with the constant-time kernel, 1–65 limbs, all-ones moduli, carries everywhere")
+    /// The vartime squaring (MontgomerySquaring.swift) and the constant-time one that `power` uses
+    /// (MontgomeryConstantTimeSquaring.swift) have their own carry handling — row pairs, carries owed to the
+    /// next pair, a doubling pass — written twice, once per carry policy. They must agree with each other
+    /// and with the multiplication kernel — on random operands and on the ones whose limbs are all ones,
+    /// where every carry chain runs its full length. Odd and even limb counts, and 16, 24 and 32 limbs,
+    /// where the constant-time kernels are compiled for their size.
+    @Test("vartime and constant-time Montgomery squaring agree with the multiplication kernel, 1–65 limbs, all-ones moduli, carries everywhere")
     func squaringCarries() {
         var generator = SplitMix64(seed: 0x5157)
         // A random odd modulus, and 2^(64·limbs) − 1, whose REDC adds all-ones rows: the carries out of
         // the top positions of each row pair (MontgomerySquaring.swift) are as large as they get there.
-        let moduli = [1, 2, 3, 4, 5, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65].flatMap { limbs in
+        let moduli = [1, 2, 3, 4, 5, 7, 8, 15, 16, 17, 23, 24, 25, 31, 32, 33, 63, 64, 65].flatMap { limbs in
             [(limbs, random(bits: 64 * limbs, &generator) | 1), (limbs, (BigUInt(1) << (64 * limbs)) - 1)]
         }
         for (limbs, modulus) in moduli {
@@ -198,6 +201,8 @@ struct BigIntPropertyTests {
                     #expect(context.powerVartime(base, exponent) == context.power(base, exponent),
                             "\(limbs) limbs, e = \(exponent)")
                 }
+                // One squaring, against the schoolbook product and division.
+                #expect(context.power(base, 2) == base * base % modulus, "\(limbs) limbs")
             }
         }
     }
