@@ -153,47 +153,60 @@ public struct MontgomeryContext: Sendable {
     /// exponent (its own limb count when omitted, which is then the only thing the timing reveals), with
     /// every table entry read and selected by mask.
     public func power(_ base: BigUInt, _ exponent: BigUInt, exponentLimbs: Int? = nil) -> BigUInt {
-        let limbs = max(exponentLimbs ?? exponent.limbs.count, exponent.limbs.count)
-        // One allocation of the padded size whatever the exponent's own length (an exponent shorter than
-        // `exponentLimbs` used to cost a second allocation, which the dudect test could see). Building
-        // the BigUInt already revealed its length; this keeps `power` from adding to that.
-        var e = [UInt64](repeating: 0, count: limbs)
+        let e = paddedExponent(exponent, limbs: exponentLimbs)
+        return withWorkspace { w in
+            load(reduced(base), into: w.y)
+            montgomeryMultiply(w.z, w.y, w.rSquared, w.t)             // base·R
+            w.y.update(from: w.z, count: count)
+            powerOfMontgomeryForm(w, e)
+            return fromMontgomery(w)
+        }
+    }
+
+    /// The exponent's limbs, padded with zeros to `limbs` (at least its own count). One allocation of the
+    /// padded size whatever the exponent's own length (an exponent shorter than `exponentLimbs` used to
+    /// cost a second allocation, which the dudect test could see). Building the BigUInt already revealed
+    /// its length; this keeps `power` from adding to that.
+    func paddedExponent(_ exponent: BigUInt, limbs: Int?) -> [UInt64] {
+        var e = [UInt64](repeating: 0, count: max(limbs ?? exponent.limbs.count, exponent.limbs.count))
         for (i, limb) in exponent.limbs.enumerated() { e[i] = limb }
+        return e
+    }
+
+    /// w.x = (w.y)^e in Montgomery form, for w.y = base·R: the constant-time fixed 4-bit window of `power`,
+    /// over all limbs of `e`. Uses w.z and w.t.
+    func powerOfMontgomeryForm(_ w: Workspace, _ e: [UInt64]) {
         let k = count
         let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 16 * k)
         defer {
             table.update(repeating: 0, count: 16 * k)
             table.deallocate()
         }
-        return withWorkspace { w in
-            // table[i] = base^i · R
-            load(reduced(base), into: w.y)
-            montgomeryMultiply(table + k, w.y, w.rSquared, w.t)        // base·R
-            w.y.update(repeating: 0, count: k); w.y[0] = 1
-            montgomeryMultiply(table, w.y, w.rSquared, w.t)            // 1·R
-            for i in 2..<16 { montgomeryMultiply(table + i * k, table + (i - 1) * k, table + k, w.t) }
+        // table[i] = base^i · R
+        (table + k).update(from: w.y, count: k)                                 // table[1]: base·R
+        w.y.update(repeating: 0, count: k); w.y[0] = 1
+        montgomeryMultiply(table, w.y, w.rSquared, w.t)                          // 1·R
+        for i in 2..<16 { montgomeryMultiply(table + i * k, table + (i - 1) * k, table + k, w.t) }
 
-            w.x.update(from: table, count: k)                                       // accumulator = 1·R
-            var window = limbs * 16 - 1
-            while window >= 0 {
-                for _ in 0..<4 {
-                    montgomerySquare(w.z, w.x, w.t)            // MontgomeryConstantTimeSquaring.swift
-                    w.x.update(from: w.z, count: k)
-                }
-                let digit = (e[window / 16] >> UInt64((window % 16) * 4)) & 0xF
-                // y = table[digit], reading all 16 entries.
-                w.y.update(repeating: 0, count: k)
-                for i in 0..<16 {
-                    let difference = UInt64(i) ^ digit
-                    let mask = constantTimeBarrier(((difference | (0 &- difference)) >> 63) &- 1)   // all ones iff i == digit
-                    let entry = table + i * k
-                    for j in 0..<k { w.y[j] |= entry[j] & mask }
-                }
-                montgomeryMultiply(w.z, w.x, w.y, w.t)
+        w.x.update(from: table, count: k)                                       // accumulator = 1·R
+        var window = e.count * 16 - 1
+        while window >= 0 {
+            for _ in 0..<4 {
+                montgomerySquare(w.z, w.x, w.t)                                 // MontgomeryConstantTimeSquaring.swift
                 w.x.update(from: w.z, count: k)
-                window -= 1
             }
-            return fromMontgomery(w)
+            let digit = (e[window / 16] >> UInt64((window % 16) * 4)) & 0xF
+            // y = table[digit], reading all 16 entries.
+            w.y.update(repeating: 0, count: k)
+            for i in 0..<16 {
+                let difference = UInt64(i) ^ digit
+                let mask = constantTimeBarrier(((difference | (0 &- difference)) >> 63) &- 1)   // all ones iff i == digit
+                let entry = table + i * k
+                for j in 0..<k { w.y[j] |= entry[j] & mask }
+            }
+            montgomeryMultiply(w.z, w.x, w.y, w.t)
+            w.x.update(from: w.z, count: k)
+            window -= 1
         }
     }
 

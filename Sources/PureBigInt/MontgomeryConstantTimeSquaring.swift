@@ -96,12 +96,23 @@ func montgomerySquareLimbs<C: CarryArithmetic>(
         carry = C.carry(doubledHigh, squareHigh, s3) &+ C.carry(s3, c1, s4)
         i &+= 1
     }
+    montgomeryReduceLimbs(r, t, n, n0Inverse, k, C.self)
+}
+
+/// REDC of `t[0..<2k + 1]` (a value below n·R, t[2k] = 0) into r = t·2^(−64k) mod n; destroys `t`. n odd,
+/// `n0Inverse` = −n⁻¹ mod 2^64; `r` overlaps neither `t` nor `n`. Constant-time with `ConstantTimeCarries`.
+/// (Also RSA signing's reduction of c mod p and q, MontgomeryCRT.swift.)
+@inline(__always)
+func montgomeryReduceLimbs<C: CarryArithmetic>(
+    _ r: UnsafeMutablePointer<UInt64>, _ t: UnsafeMutablePointer<UInt64>, _ n: UnsafePointer<UInt64>,
+    _ n0Inverse: UInt64, _ k: Int, _: C.Type
+) {
     // REDC: round i adds m·n·2^(64i) with m chosen to clear t[i]. Rounds go in pairs, as in the variable-
     // time REDC (MontgomerySquaring.swift): round i + 1's m1 depends only on limb i + 1 after round i,
     // computed first, and then both rows run in one pass with two carry chains. `pending` is the carry
     // out of the top limb a pair reached, owed one limb higher.
     var pending: UInt64 = 0
-    i = 0
+    var i = 0
     while i &+ 1 < k {
         let u = t + i
         let u0 = u[0]

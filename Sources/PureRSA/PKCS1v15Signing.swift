@@ -8,8 +8,13 @@
 //   over all limbs of p's size, every table entry read and selected by mask (PureBigInt, Docs/Security.md);
 // - the result is verified with the public key before it is returned (a fault in the CRT would otherwise
 //   publish a signature that reveals a prime).
-// The reductions mod p and q and the recombination use BigUInt arithmetic, whose time depends on the
-// (blinded, random) values; the secret exponents never steer anything.
+// - the blinding factor is inverted by safegcd, in time set by n's size (PureBigInt's
+//   ConstantTimeInversion.swift);
+// - the reductions mod p and q and the recombination are Montgomery operations on fixed-size limbs
+//   (PureBigInt's MontgomeryCRT.swift) for primes of one limb count — every key of 2048 bits and more that
+//   common tools make; for others they are BigUInt divisions, whose time depends on the primes' top limbs.
+// What stays variable-time is public or fresh: r^e and the fault check s^e (the public exponent, n, and the
+// random r or the published s).
 
 import PureBigInt
 import PureSHA2
@@ -71,12 +76,19 @@ extension RSA.Signing.PrivateKey {
             rInverse = r.inverseConstantTime(oddModulus: n)
         }
         let blinded = publicKey.context.multiply(m, publicKey.context.powerVartime(r, e))   // m·r^e mod n
-        // CRT (RFC 8017 §5.1.2 step 2b): m1 = c^dp mod p, m2 = c^dq mod q, h = qi·(m1 − m2) mod p.
-        let m1 = key.contextP.power(blinded % key.p, key.dp, exponentLimbs: key.p.limbs.count)
-        let m2 = key.contextQ.power(blinded % key.q, key.dq, exponentLimbs: key.q.limbs.count)
-        let difference = (m1 + key.p - m2 % key.p) % key.p
-        let h = key.contextP.multiply(key.qInverse, difference)
-        let blindedSignature = m2 + h * key.q
+        let blindedSignature: BigUInt
+        if let crt = key.crt, let signature = crt.apply(blinded) {
+            blindedSignature = signature                       // p and q of one limb count: constant-time
+        } else {
+            // CRT (RFC 8017 §5.1.2 step 2b): m1 = c^dp mod p, m2 = c^dq mod q, h = qi·(m1 − m2) mod p, with
+            // BigUInt's reductions (whose time depends on the primes' top limbs) for primes of different
+            // limb counts, which no common tool makes.
+            let m1 = key.contextP.power(blinded % key.p, key.dp, exponentLimbs: key.p.limbs.count)
+            let m2 = key.contextQ.power(blinded % key.q, key.dq, exponentLimbs: key.q.limbs.count)
+            let difference = (m1 + key.p - m2 % key.p) % key.p
+            let h = key.contextP.multiply(key.qInverse, difference)
+            blindedSignature = m2 + h * key.q
+        }
         let s = publicKey.context.multiply(blindedSignature, rInverse ?? one)                 // unblind: ·r⁻¹
         // The fault check: s^e must give back m.
         guard publicKey.context.powerVartime(s, e) == m % n, let bytes = s.bigEndianBytes(length: publicKey.byteCount) else {

@@ -18,11 +18,15 @@ extension RSA.Signing {
             let p: BigUInt, q: BigUInt
             let dp: BigUInt, dq: BigUInt, qInverse: BigUInt
             let contextP: MontgomeryContext, contextQ: MontgomeryContext
+            /// The constant-time CRT on fixed-size limbs (PureBigInt's MontgomeryCRT.swift), when p and q have
+            /// the same limb count; nil otherwise, and signing takes the general path.
+            let crt: RSACRTOperation?
 
             init(publicKey: PublicKey, privateExponent: BigUInt, p: BigUInt, q: BigUInt, dp: BigUInt, dq: BigUInt,
                  qInverse: BigUInt, contextP: MontgomeryContext, contextQ: MontgomeryContext) {
                 (self.publicKey, self.privateExponent, self.p, self.q) = (publicKey, privateExponent, p, q)
                 (self.dp, self.dq, self.qInverse, self.contextP, self.contextQ) = (dp, dq, qInverse, contextP, contextQ)
+                crt = RSACRTOperation(p: p, q: q, dp: dp, dq: dq, qInverse: qInverse)
             }
         }
         let storage: Storage

@@ -104,6 +104,35 @@ struct RSASigningTests {
         }
     }
 
+    /// Primes of different limb counts go through the general CRT path (BigUInt reductions), not the
+    /// fixed-size constant-time one (PureBigInt's MontgomeryCRT.swift, which refuses them).
+    @Test("keys whose primes differ in limb count (960 + 1088 and 1025 + 1023 bits) sign as OpenSSL does")
+    func unbalancedPrimes() throws {
+        struct File: Decodable {
+            struct Case: Decodable {
+                struct Signature: Decodable { let message: String, signature: String }
+                let prime_bits: [Int], pkcs8_pem: String, signatures: [Signature]
+            }
+            let cases: [Case]
+        }
+        let file = try VectorFiles.json(File.self, "rsa_signing_unbalanced_primes.json")
+        #expect(file.cases.count == 2)
+        var signed = 0
+        for test in file.cases {
+            let key = try RSA.Signing.PrivateKey(pemRepresentation: test.pkcs8_pem)
+            #expect(key.storage.crt == nil, "\(test.prime_bits): the fixed-size path takes primes of one limb count only")
+            for signature in test.signatures {
+                let produced = try key.signature(for: try [UInt8](hex: signature.message)).rawRepresentation
+                #expect(produced == (try [UInt8](hex: signature.signature)), "\(test.prime_bits)")
+                signed += 1
+            }
+        }
+        #expect(signed == 6)
+        // The balanced keys take the fixed-size path.
+        let balanced = try VectorFiles.json(CryptographyFile.self, "rsa_signing_cryptography.json")
+        for test in balanced.cases { #expect(try RSA.Signing.PrivateKey(pemRepresentation: test.pkcs8_pem).storage.crt != nil) }
+    }
+
     @Test("keys whose members disagree are refused, saying which relation fails")
     func inconsistentKeys() throws {
         let file = try VectorFiles.json(CryptographyFile.self, "rsa_signing_cryptography.json")

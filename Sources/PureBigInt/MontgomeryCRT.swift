@@ -1,0 +1,142 @@
+// RSA's private operation by the Chinese remainder theorem (RFC 8017 §5.1.2, step 2b), on fixed-size limbs
+// and in constant time, for keys whose primes have the same limb count (every key RSAKeyGeneration.swift
+// makes, and every common one):
+//
+//   m1 = c^dp mod p,  m2 = c^dq mod q,  h = qInv·(m1 − m2) mod p,  s = m2 + h·q.
+//
+// Each step is a Montgomery operation, so that no time depends on c, p, q or the exponents:
+// - c mod p: c < p·q < p·R (R = 2^(64k)), so one REDC gives c·R⁻¹ mod p, and a multiplication by R³ mod p
+//   (precomputed) gives c·R, the Montgomery form the exponentiation starts from — where a division by p
+//   (BigUInt's `%`) would take time that depends on p's top limbs.
+// - m1 − m2 mod p: REDC of each (m2 < q < R) gives m1·R⁻¹ and m2·R⁻¹ mod p; their difference, plus p by
+//   mask when it borrows; a multiplication by qInv·R² mod p (precomputed) gives h.
+// - s = m2 + h·q below n: a schoolbook product with the constant-time carries and a masked-carry addition.
+// The exponentiations are `powerOfMontgomeryForm` (Montgomery.swift): the constant-time 4-bit window over
+// all k limbs of dp and dq.
+
+extension MontgomeryContext {
+    /// The CRT half of an RSA private key, and its constants in Montgomery form.
+    package struct CRTHalf: Sendable {
+        let context: MontgomeryContext
+        /// The private exponent for this prime (dp or dq), k limbs.
+        let exponent: [UInt64]
+        /// R³ mod the prime.
+        let rCubed: [UInt64]
+    }
+}
+
+/// RSA's CRT private operation, constant-time, for a key whose primes p and q have the same limb count.
+package struct RSACRTOperation: Sendable {
+    let p: MontgomeryContext.CRTHalf
+    let q: MontgomeryContext.CRTHalf
+    /// q's limbs, k of them.
+    let qLimbs: [UInt64]
+    /// qInv·R² mod p, k limbs.
+    let qInverseR2: [UInt64]
+
+    /// The operation for primes p, q (odd, > 1) of the same limb count, dp < p, dq < q and qInv < p; nil
+    /// for other sizes (then the caller's general path runs). The constants are computed here, once per key.
+    package init?(p: BigUInt, q: BigUInt, dp: BigUInt, dq: BigUInt, qInverse: BigUInt) {
+        guard let contextP = MontgomeryContext(modulus: p), let contextQ = MontgomeryContext(modulus: q),
+              contextP.count == contextQ.count, dp < p, dq < q, qInverse < p else { return nil }
+        let k = contextP.count
+        func limbs(_ value: BigUInt) -> [UInt64] { value.limbs + [UInt64](repeating: 0, count: k - value.limbs.count) }
+        func half(_ context: MontgomeryContext, _ exponent: BigUInt) -> MontgomeryContext.CRTHalf {
+            let r2 = BigUInt(limbs: context.rSquared)
+            return MontgomeryContext.CRTHalf(context: context, exponent: limbs(exponent),
+                                             rCubed: limbs((r2 << (64 * k)) % context.modulus))
+        }
+        self.p = half(contextP, dp)
+        self.q = half(contextQ, dq)
+        qLimbs = limbs(q)
+        qInverseR2 = limbs((qInverse << (128 * k)) % p)
+    }
+
+    /// c^d mod n for c < n = p·q, by the CRT; nil when c has more than 2k limbs (it cannot, below n).
+    package func apply(_ c: BigUInt) -> BigUInt? {
+        let k = p.context.count
+        guard c.limbs.count <= 2 * k else { return nil }
+        let m1 = exponentiate(c, p), m2 = exponentiate(c, q)
+        return p.context.withWorkspace { w in
+            let context = p.context
+            // m1·R⁻¹ and m2·R⁻¹ mod p.
+            m1.withUnsafeBufferPointer { context.reduceWide($0, into: w.x, w.t) }
+            m2.withUnsafeBufferPointer { context.reduceWide($0, into: w.y, w.t) }
+            // (m1 − m2)·R⁻¹ mod p: the difference, plus p when it borrowed (by mask).
+            var borrow: UInt64 = 0
+            for j in 0..<k {
+                let x = w.x[j], y = w.y[j]
+                let d1 = x &- y
+                let d2 = d1 &- borrow
+                borrow = ConstantTimeCarries.borrow(x, y, d1) | ConstantTimeCarries.borrow(d1, borrow, d2)
+                w.z[j] = d2
+            }
+            let addP = constantTimeBarrier(0 &- borrow)
+            var carry: UInt64 = 0
+            context.n.withUnsafeBufferPointer { pb in
+                for j in 0..<k {
+                    let z = w.z[j], pj = pb[j] & addP
+                    let s1 = z &+ pj
+                    let s2 = s1 &+ carry
+                    carry = ConstantTimeCarries.carry(z, pj, s1) | ConstantTimeCarries.carry(s1, carry, s2)
+                    w.z[j] = s2
+                }
+            }
+            // h = (m1 − m2)·qInv mod p.
+            qInverseR2.withUnsafeBufferPointer { context.montgomeryMultiply(w.x, w.z, $0.baseAddress!, w.t) }
+            // s = m2 + h·q, 2k limbs in t.
+            w.t.update(repeating: 0, count: 2 * k)
+            qLimbs.withUnsafeBufferPointer { qb in
+                for i in 0..<k {
+                    let hi = w.x[i]
+                    var carry: UInt64 = 0
+                    for j in 0..<k {
+                        let (high, low) = hi.multipliedFullWidth(by: qb[j])
+                        let tij = w.t[i + j]
+                        let s1 = low &+ tij
+                        let s2 = s1 &+ carry
+                        carry = high &+ ConstantTimeCarries.carry(low, tij, s1) &+ ConstantTimeCarries.carry(s1, carry, s2)
+                        w.t[i + j] = s2
+                    }
+                    w.t[i + k] = carry
+                }
+            }
+            carry = 0
+            for j in 0..<(2 * k) {
+                let tj = w.t[j], mj = j < k ? m2[j] : 0          // j < k: public
+                let s1 = tj &+ mj
+                let s2 = s1 &+ carry
+                carry = ConstantTimeCarries.carry(tj, mj, s1) | ConstantTimeCarries.carry(s1, carry, s2)
+                w.t[j] = s2
+            }
+            return BigUInt(limbs: Array(UnsafeBufferPointer(start: w.t, count: 2 * k)))
+        }
+    }
+
+    /// c^e mod the half's prime, k limbs in normal form: c·R⁻¹ by REDC, ·R³ into Montgomery form, the
+    /// fixed-window power, and out of Montgomery form.
+    private func exponentiate(_ c: BigUInt, _ half: MontgomeryContext.CRTHalf) -> [UInt64] {
+        let context = half.context, k = context.count
+        return context.withWorkspace { w in
+            c.limbs.withUnsafeBufferPointer { context.reduceWide($0, into: w.z, w.t) }          // c·R⁻¹
+            half.rCubed.withUnsafeBufferPointer { context.montgomeryMultiply(w.y, w.z, $0.baseAddress!, w.t) }   // c·R
+            context.powerOfMontgomeryForm(w, half.exponent)                                     // w.x = c^e·R
+            w.y.update(repeating: 0, count: k); w.y[0] = 1
+            context.montgomeryMultiply(w.z, w.x, w.y, w.t)                                      // c^e
+            return Array(UnsafeBufferPointer(start: w.z, count: k))
+        }
+    }
+}
+
+extension MontgomeryContext {
+    /// r = x·R⁻¹ mod n for x < n·R given as at most 2k limbs: one constant-time REDC. `t` is the
+    /// workspace's (2k + 2 limbs).
+    func reduceWide(_ x: UnsafeBufferPointer<UInt64>, into r: UnsafeMutablePointer<UInt64>, _ t: UnsafeMutablePointer<UInt64>) {
+        let k = count
+        t.update(repeating: 0, count: 2 &* k &+ 1)
+        if let base = x.baseAddress { t.update(from: base, count: Swift.min(x.count, 2 &* k)) }
+        n.withUnsafeBufferPointer { nb in
+            montgomeryReduceLimbs(r, t, nb.baseAddress!, n0Inverse, k, ConstantTimeCarries.self)
+        }
+    }
+}
