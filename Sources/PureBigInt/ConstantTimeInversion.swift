@@ -35,7 +35,10 @@ extension BigUInt {
     /// more limbs than the modulus). Constant-time in `self`: the time depends only on the modulus's limb
     /// count. About 20 times the cost of one Montgomery multiplication at 32 limbs (RSA-2048).
     package func inverseConstantTime(oddModulus modulus: BigUInt) -> BigUInt? {
-        guard modulus.isOdd, modulus > 1, limbs.count <= modulus.limbs.count else { return nil }
+        // modulus > 1, without building a BigUInt 1 (an allocation).
+        guard modulus.isOdd, modulus.limbs.count > 1 || modulus.limbs[0] > 1, limbs.count <= modulus.limbs.count else {
+            return nil
+        }
         let k = modulus.limbs.count
         let count = SafeGCDState.limbCount(forModulusLimbs: k)
         // On the heap: in a stack buffer (withUnsafeTemporaryAllocation) the release build of Swift 6.3.1

@@ -42,13 +42,7 @@ public struct MontgomeryContext: Sendable {
 
     /// `a · b mod n`. Constant-time in the values (for operands below n).
     public func multiply(_ a: BigUInt, _ b: BigUInt) -> BigUInt {
-        withWorkspace { w in
-            load(reduced(a), into: w.x)
-            load(reduced(b), into: w.y)
-            montgomeryMultiply(w.z, w.x, w.rSquared, w.t)   // x·R
-            montgomeryMultiply(w.x, w.z, w.y, w.t)                       // x·y
-            return BigUInt(limbs: Array(UnsafeBufferPointer(start: w.x, count: count)))
-        }
+        withWorkspace { w in BigUInt(limbs: Array(UnsafeBufferPointer(start: multiply(in: w, a, b), count: count))) }
     }
 
     /// `base^exponent mod n`, variable-time in the exponent: for public exponents only.
@@ -60,35 +54,55 @@ public struct MontgomeryContext: Sendable {
         if exponent.isZero { return modulus == 1 ? BigUInt() : BigUInt(1) }
         if exponent.bitWidth > 64 { return powerSlidingWindowVartime(base, exponent) }
         return withWorkspace { w in
-            let k = count
-            load(reduced(base), into: w.y)                                      // base, normal form
-            // Public operands: the faster variable-time kernels (MontgomeryCarries.swift,
-            // MontgomerySquaring.swift).
-            montgomeryMultiplyVartime(w.x, w.y, w.rSquared, w.t)                 // base·R
-            let baseR = w.rSquared                                              // R² is not needed again
-            baseR.update(from: w.x, count: k)
-            // The accumulator and a scratch buffer swap roles instead of copying.
-            var x = w.x, scratch = w.z
-            var bit = exponent.bitWidth - 2
-            while bit >= 0 {
-                montgomerySquareVartime(scratch, x, w.t)
-                if !exponent.bit(bit) {
-                    swap(&x, &scratch)
-                } else if bit > 0 {
-                    montgomeryMultiplyVartime(x, scratch, baseR, w.t)
-                } else {
-                    // The last bit, set: multiply by the normal-form base and leave Montgomery form.
-                    montgomeryMultiplyVartime(x, scratch, w.y, w.t)
-                    return BigUInt(limbs: Array(UnsafeBufferPointer(start: x, count: k)))
-                }
-                bit -= 1
-            }
-            // Even exponent (or 1, when x is still base·R): x·R⁻¹ by one REDC of x with zero upper limbs.
-            w.t.update(from: x, count: k)
-            (w.t + k).update(repeating: 0, count: k)
-            n.withUnsafeBufferPointer { nb in montgomeryReduceVartime(scratch, w.t, nb.baseAddress!, n0Inverse, count: k) }
-            return BigUInt(limbs: Array(UnsafeBufferPointer(start: scratch, count: k)))
+            BigUInt(limbs: Array(UnsafeBufferPointer(start: powerVartime(in: w, base, exponent), count: count)))
         }
+    }
+
+    /// `a · b mod n` in a workspace: the product's k limbs, at w.x. Needs w.rSquared to hold R².
+    func multiply(in w: Workspace, _ a: BigUInt, _ b: BigUInt) -> UnsafeMutablePointer<UInt64> {
+        load(reduced(a), into: w.x)
+        load(reduced(b), into: w.y)
+        montgomeryMultiply(w.z, w.x, w.rSquared, w.t)                       // x·R
+        montgomeryMultiply(w.x, w.z, w.y, w.t)                              // x·y
+        return w.x
+    }
+
+    /// `powerVartime` in a workspace, for a nonzero exponent of at most 64 bits: the result's k limbs, at
+    /// w.x or w.z. Overwrites w.rSquared (`restoreRSquared` puts R² back).
+    func powerVartime(in w: Workspace, _ base: BigUInt, _ exponent: BigUInt) -> UnsafeMutablePointer<UInt64> {
+        let k = count
+        load(reduced(base), into: w.y)                                      // base, normal form
+        // Public operands: the faster variable-time kernels (MontgomeryCarries.swift,
+        // MontgomerySquaring.swift).
+        montgomeryMultiplyVartime(w.x, w.y, w.rSquared, w.t)                 // base·R
+        let baseR = w.rSquared                                              // R² is not needed again
+        baseR.update(from: w.x, count: k)
+        // The accumulator and a scratch buffer swap roles instead of copying.
+        var x = w.x, scratch = w.z
+        var bit = exponent.bitWidth - 2
+        while bit >= 0 {
+            montgomerySquareVartime(scratch, x, w.t)
+            if !exponent.bit(bit) {
+                swap(&x, &scratch)
+            } else if bit > 0 {
+                montgomeryMultiplyVartime(x, scratch, baseR, w.t)
+            } else {
+                // The last bit, set: multiply by the normal-form base and leave Montgomery form.
+                montgomeryMultiplyVartime(x, scratch, w.y, w.t)
+                return x
+            }
+            bit -= 1
+        }
+        // Even exponent (or 1, when x is still base·R): x·R⁻¹ by one REDC of x with zero upper limbs.
+        w.t.update(from: x, count: k)
+        (w.t + k).update(repeating: 0, count: k)
+        n.withUnsafeBufferPointer { nb in montgomeryReduceVartime(scratch, w.t, nb.baseAddress!, n0Inverse, count: k) }
+        return scratch
+    }
+
+    /// Copies R² mod n into the workspace again (after `powerVartime(in:)`).
+    func restoreRSquared(_ w: Workspace) {
+        rSquared.withUnsafeBufferPointer { w.rSquared.update(from: $0.baseAddress!, count: count) }
     }
 
     /// `base^exponent mod n` for long public exponents: a left-to-right sliding window of w bits over a
@@ -154,7 +168,7 @@ public struct MontgomeryContext: Sendable {
     /// every table entry read and selected by mask.
     public func power(_ base: BigUInt, _ exponent: BigUInt, exponentLimbs: Int? = nil) -> BigUInt {
         let e = paddedExponent(exponent, limbs: exponentLimbs)
-        return withWorkspace { w in
+        return withWorkspace(powerTable: true) { w in
             load(reduced(base), into: w.y)
             montgomeryMultiply(w.z, w.y, w.rSquared, w.t)             // base·R
             w.y.update(from: w.z, count: count)
@@ -174,14 +188,10 @@ public struct MontgomeryContext: Sendable {
     }
 
     /// w.x = (w.y)^e in Montgomery form, for w.y = base·R: the constant-time fixed 4-bit window of `power`,
-    /// over all limbs of `e`. Uses w.z and w.t.
+    /// over all limbs of `e`. Uses w.z, w.t and the workspace's table (`withWorkspace(powerTable: true)`).
     func powerOfMontgomeryForm(_ w: Workspace, _ e: [UInt64]) {
         let k = count
-        let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 16 * k)
-        defer {
-            table.update(repeating: 0, count: 16 * k)
-            table.deallocate()
-        }
+        let table = w.table!
         // table[i] = base^i · R
         (table + k).update(from: w.y, count: k)                                 // table[1]: base·R
         w.y.update(repeating: 0, count: k); w.y[0] = 1
@@ -219,25 +229,43 @@ public struct MontgomeryContext: Sendable {
         let t: UnsafeMutablePointer<UInt64>
         /// A copy of R² mod n (a pointer into the array itself would outlive its access).
         let rSquared: UnsafeMutablePointer<UInt64>
+        /// 16k limbs for `powerOfMontgomeryForm`'s table, when asked for.
+        let table: UnsafeMutablePointer<UInt64>?
     }
 
     /// From this many limbs, even, the vartime squaring splits once by Karatsuba (KaratsubaMultiplication.swift).
     static let karatsubaSquaringThreshold = 64
 
-    func withWorkspace<R>(_ body: (Workspace) -> R) -> R {
-        let k = count
-        // x, y, z, R² (k each), t (2k + 2) and, for the Karatsuba squaring, its scratch after t.
-        let size = 6 * k + 2 + karatsubaScratchCount(k, threshold: Self.karatsubaSquaringThreshold)
+    /// Runs `body` with scratch buffers (with room for a power's table when `powerTable`), zeroed before
+    /// and after. On the stack up to the standard library's limit for `withUnsafeTemporaryAllocation`
+    /// (1 KiB), on the heap above it: one allocation, which RSA signing saves by sharing one buffer
+    /// between its steps (MontgomeryCRT.swift).
+    func withWorkspace<R>(powerTable: Bool = false, _ body: (Workspace) -> R) -> R {
+        let size = Self.workspaceCount(limbs: count, powerTable: powerTable)
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: size) { buffer in
             let base = buffer.baseAddress!
             base.initialize(repeating: 0, count: size)
-            // t last but for the squaring scratch, which montgomerySquareVartime finds right after it.
-            let workspace = Workspace(x: base, y: base + k, z: base + 2 * k, t: base + 4 * k, rSquared: base + 3 * k)
-            rSquared.withUnsafeBufferPointer { workspace.rSquared.update(from: $0.baseAddress!, count: k) }
-            let result = body(workspace)
+            let result = body(workspace(at: base, powerTable: powerTable))
             base.update(repeating: 0, count: size)   // leave no intermediate values behind
             return result
         }
+    }
+
+    /// The limbs a workspace takes: x, y, z, R² (k each), t (2k + 2) and, for the Karatsuba squaring, its
+    /// scratch after t; then the table.
+    static func workspaceCount(limbs k: Int, powerTable: Bool) -> Int {
+        6 * k + 2 + karatsubaScratchCount(k, threshold: karatsubaSquaringThreshold) + (powerTable ? 16 * k : 0)
+    }
+
+    /// A workspace in `workspaceCount` limbs at `base`, with R² copied in.
+    func workspace(at base: UnsafeMutablePointer<UInt64>, powerTable: Bool) -> Workspace {
+        let k = count
+        let scratch = Self.workspaceCount(limbs: k, powerTable: false)
+        // t last but for the squaring scratch, which montgomerySquareVartime finds right after it.
+        let w = Workspace(x: base, y: base + k, z: base + 2 * k, t: base + 4 * k, rSquared: base + 3 * k,
+                          table: powerTable ? base + scratch : nil)
+        restoreRSquared(w)
+        return w
     }
 
     /// `value mod n` if needed (a public-size check).

@@ -53,77 +53,123 @@ package struct RSACRTOperation: Sendable {
     }
 
     /// c^d mod n for c < n = p·q, by the CRT; nil when c has more than 2k limbs (it cannot, below n).
+    /// One heap buffer for all of it (the workspace, with the exponentiation's table, is above the size
+    /// the standard library keeps on the stack), zeroed before it is freed.
     package func apply(_ c: BigUInt) -> BigUInt? {
         let k = p.context.count
         guard c.limbs.count <= 2 * k else { return nil }
-        let m1 = exponentiate(c, p), m2 = exponentiate(c, q)
-        return p.context.withWorkspace { w in
-            let context = p.context
-            // m1·R⁻¹ and m2·R⁻¹ mod p.
-            m1.withUnsafeBufferPointer { context.reduceWide($0, into: w.x, w.t) }
-            m2.withUnsafeBufferPointer { context.reduceWide($0, into: w.y, w.t) }
-            // (m1 − m2)·R⁻¹ mod p: the difference, plus p when it borrowed (by mask).
-            var borrow: UInt64 = 0
+        let workspaceCount = MontgomeryContext.workspaceCount(limbs: k, powerTable: true)
+        let size = workspaceCount + 2 * k
+        let buffer = UnsafeMutablePointer<UInt64>.allocate(capacity: size)
+        buffer.initialize(repeating: 0, count: size)
+        defer {
+            buffer.update(repeating: 0, count: size)
+            buffer.deallocate()
+        }
+        let m1 = buffer + workspaceCount, m2 = m1 + k
+        exponentiate(c, q, workspace: q.context.workspace(at: buffer, powerTable: true), into: m2)
+        let w = p.context.workspace(at: buffer, powerTable: true)
+        exponentiate(c, p, workspace: w, into: m1)
+        let context = p.context
+        // m1·R⁻¹ and m2·R⁻¹ mod p.
+        context.reduceWide(UnsafeBufferPointer(start: m1, count: k), into: w.x, w.t)
+        context.reduceWide(UnsafeBufferPointer(start: m2, count: k), into: w.y, w.t)
+        // (m1 − m2)·R⁻¹ mod p: the difference, plus p when it borrowed (by mask).
+        var borrow: UInt64 = 0
+        for j in 0..<k {
+            let x = w.x[j], y = w.y[j]
+            let d1 = x &- y
+            let d2 = d1 &- borrow
+            borrow = ConstantTimeCarries.borrow(x, y, d1) | ConstantTimeCarries.borrow(d1, borrow, d2)
+            w.z[j] = d2
+        }
+        let addP = constantTimeBarrier(0 &- borrow)
+        var carry: UInt64 = 0
+        context.n.withUnsafeBufferPointer { pb in
             for j in 0..<k {
-                let x = w.x[j], y = w.y[j]
-                let d1 = x &- y
-                let d2 = d1 &- borrow
-                borrow = ConstantTimeCarries.borrow(x, y, d1) | ConstantTimeCarries.borrow(d1, borrow, d2)
-                w.z[j] = d2
-            }
-            let addP = constantTimeBarrier(0 &- borrow)
-            var carry: UInt64 = 0
-            context.n.withUnsafeBufferPointer { pb in
-                for j in 0..<k {
-                    let z = w.z[j], pj = pb[j] & addP
-                    let s1 = z &+ pj
-                    let s2 = s1 &+ carry
-                    carry = ConstantTimeCarries.carry(z, pj, s1) | ConstantTimeCarries.carry(s1, carry, s2)
-                    w.z[j] = s2
-                }
-            }
-            // h = (m1 − m2)·qInv mod p.
-            qInverseR2.withUnsafeBufferPointer { context.montgomeryMultiply(w.x, w.z, $0.baseAddress!, w.t) }
-            // s = m2 + h·q, 2k limbs in t.
-            w.t.update(repeating: 0, count: 2 * k)
-            qLimbs.withUnsafeBufferPointer { qb in
-                for i in 0..<k {
-                    let hi = w.x[i]
-                    var carry: UInt64 = 0
-                    for j in 0..<k {
-                        let (high, low) = hi.multipliedFullWidth(by: qb[j])
-                        let tij = w.t[i + j]
-                        let s1 = low &+ tij
-                        let s2 = s1 &+ carry
-                        carry = high &+ ConstantTimeCarries.carry(low, tij, s1) &+ ConstantTimeCarries.carry(s1, carry, s2)
-                        w.t[i + j] = s2
-                    }
-                    w.t[i + k] = carry
-                }
-            }
-            carry = 0
-            for j in 0..<(2 * k) {
-                let tj = w.t[j], mj = j < k ? m2[j] : 0          // j < k: public
-                let s1 = tj &+ mj
+                let z = w.z[j], pj = pb[j] & addP
+                let s1 = z &+ pj
                 let s2 = s1 &+ carry
-                carry = ConstantTimeCarries.carry(tj, mj, s1) | ConstantTimeCarries.carry(s1, carry, s2)
-                w.t[j] = s2
+                carry = ConstantTimeCarries.carry(z, pj, s1) | ConstantTimeCarries.carry(s1, carry, s2)
+                w.z[j] = s2
             }
-            return BigUInt(limbs: Array(UnsafeBufferPointer(start: w.t, count: 2 * k)))
+        }
+        // h = (m1 − m2)·qInv mod p.
+        qInverseR2.withUnsafeBufferPointer { context.montgomeryMultiply(w.x, w.z, $0.baseAddress!, w.t) }
+        // s = m2 + h·q, 2k limbs in t.
+        w.t.update(repeating: 0, count: 2 * k)
+        qLimbs.withUnsafeBufferPointer { qb in
+            for i in 0..<k {
+                let hi = w.x[i]
+                var carry: UInt64 = 0
+                for j in 0..<k {
+                    let (high, low) = hi.multipliedFullWidth(by: qb[j])
+                    let tij = w.t[i + j]
+                    let s1 = low &+ tij
+                    let s2 = s1 &+ carry
+                    carry = high &+ ConstantTimeCarries.carry(low, tij, s1) &+ ConstantTimeCarries.carry(s1, carry, s2)
+                    w.t[i + j] = s2
+                }
+                w.t[i + k] = carry
+            }
+        }
+        carry = 0
+        for j in 0..<(2 * k) {
+            let tj = w.t[j], mj = j < k ? m2[j] : 0          // j < k: public
+            let s1 = tj &+ mj
+            let s2 = s1 &+ carry
+            carry = ConstantTimeCarries.carry(tj, mj, s1) | ConstantTimeCarries.carry(s1, carry, s2)
+            w.t[j] = s2
+        }
+        return BigUInt(limbs: Array(UnsafeBufferPointer(start: w.t, count: 2 * k)))
+    }
+
+    /// c^e mod the half's prime, k limbs in normal form into `result`: c·R⁻¹ by REDC, ·R³ into Montgomery
+    /// form, the fixed-window power, and out of Montgomery form.
+    private func exponentiate(_ c: BigUInt, _ half: MontgomeryContext.CRTHalf, workspace w: MontgomeryContext.Workspace,
+                              into result: UnsafeMutablePointer<UInt64>) {
+        let context = half.context, k = context.count
+        c.limbs.withUnsafeBufferPointer { context.reduceWide($0, into: w.z, w.t) }          // c·R⁻¹
+        half.rCubed.withUnsafeBufferPointer { context.montgomeryMultiply(w.y, w.z, $0.baseAddress!, w.t) }   // c·R
+        context.powerOfMontgomeryForm(w, half.exponent)                                     // w.x = c^e·R
+        w.y.update(repeating: 0, count: k); w.y[0] = 1
+        context.montgomeryMultiply(result, w.x, w.y, w.t)                                   // c^e
+    }
+}
+
+// RSA's blinding around the CRT, each step in one workspace: m·r^e before, and after, s = s'·r⁻¹ checked by
+// s^e = m. Variable-time in the public exponent and in n's values (the vartime kernels); r is fresh and
+// random, s is the published signature.
+extension MontgomeryContext {
+    /// m·r^e mod n, for a public exponent e (variable-time in e and in r).
+    package func multiplyByPowerVartime(_ m: BigUInt, _ r: BigUInt, _ e: BigUInt) -> BigUInt {
+        guard !e.isZero, e.bitWidth <= 64 else { return multiply(m, powerVartime(r, e)) }
+        return withWorkspace { w in
+            w.y.update(from: powerVartime(in: w, r, e), count: count)           // r^e (at w.x or w.z)
+            restoreRSquared(w)
+            load(reduced(m), into: w.x)
+            montgomeryMultiply(w.z, w.x, w.rSquared, w.t)                       // m·R
+            montgomeryMultiply(w.x, w.z, w.y, w.t)                              // m·r^e
+            return BigUInt(limbs: Array(UnsafeBufferPointer(start: w.x, count: count)))
         }
     }
 
-    /// c^e mod the half's prime, k limbs in normal form: c·R⁻¹ by REDC, ·R³ into Montgomery form, the
-    /// fixed-window power, and out of Montgomery form.
-    private func exponentiate(_ c: BigUInt, _ half: MontgomeryContext.CRTHalf) -> [UInt64] {
-        let context = half.context, k = context.count
-        return context.withWorkspace { w in
-            c.limbs.withUnsafeBufferPointer { context.reduceWide($0, into: w.z, w.t) }          // c·R⁻¹
-            half.rCubed.withUnsafeBufferPointer { context.montgomeryMultiply(w.y, w.z, $0.baseAddress!, w.t) }   // c·R
-            context.powerOfMontgomeryForm(w, half.exponent)                                     // w.x = c^e·R
-            w.y.update(repeating: 0, count: k); w.y[0] = 1
-            context.montgomeryMultiply(w.z, w.x, w.y, w.t)                                      // c^e
-            return Array(UnsafeBufferPointer(start: w.z, count: k))
+    /// s = a·b mod n if s^e ≡ expected (mod n), else nil: RSA's unblinding and fault check in one
+    /// workspace. `expected` must be below n.
+    package func multiplyChecked(_ a: BigUInt, _ b: BigUInt, exponent e: BigUInt, expected: BigUInt) -> BigUInt? {
+        guard !e.isZero, e.bitWidth <= 64, expected < modulus else {
+            let s = multiply(a, b)
+            return powerVartime(s, e) == expected ? s : nil
+        }
+        return withWorkspace { w in
+            let s = BigUInt(limbs: Array(UnsafeBufferPointer(start: multiply(in: w, a, b), count: count)))
+            restoreRSquared(w)
+            let power = powerVartime(in: w, s, e)
+            var difference: UInt64 = 0
+            expected.limbs.withUnsafeBufferPointer { limbs in
+                for j in 0..<count { difference |= power[j] ^ (j < limbs.count ? limbs[j] : 0) }
+            }
+            return difference == 0 ? s : nil
         }
     }
 }

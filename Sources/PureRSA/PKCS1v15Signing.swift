@@ -30,52 +30,64 @@ extension RSA.Signing.PrivateKey {
     public func signature(for digest: SHA256Digest, padding: RSA.Signing.Padding = .insecurePKCS1v1_5) throws(RSAError)
         -> RSA.Signing.RSASignature {
         if padding == .PSS { return try pssSignature(digest: digest, SHA256.self) }
-        return try signature(digest: Array(digest), digestInfoPrefix: sha256DigestInfoPrefix)
+        return try signature(digest: digest, count: SHA256Digest.byteCount, digestInfoPrefix: sha256DigestInfoPrefix)
     }
 
     /// The signature of a SHA-384 digest (RS384, or PS384 with `.PSS`).
     public func signature(for digest: SHA384Digest, padding: RSA.Signing.Padding = .insecurePKCS1v1_5) throws(RSAError)
         -> RSA.Signing.RSASignature {
         if padding == .PSS { return try pssSignature(digest: digest, SHA384.self) }
-        return try signature(digest: Array(digest), digestInfoPrefix: sha384DigestInfoPrefix)
+        return try signature(digest: digest, count: SHA384Digest.byteCount, digestInfoPrefix: sha384DigestInfoPrefix)
     }
 
     /// The signature of a SHA-512 digest (RS512, or PS512 with `.PSS`).
     public func signature(for digest: SHA512Digest, padding: RSA.Signing.Padding = .insecurePKCS1v1_5) throws(RSAError)
         -> RSA.Signing.RSASignature {
         if padding == .PSS { return try pssSignature(digest: digest, SHA512.self) }
-        return try signature(digest: Array(digest), digestInfoPrefix: sha512DigestInfoPrefix)
+        return try signature(digest: digest, count: SHA512Digest.byteCount, digestInfoPrefix: sha512DigestInfoPrefix)
     }
 
     /// EMSA-PKCS1-v1_5 with the given DigestInfo prefix, then RSASP1. Internal so that the tests can run
     /// Wycheproof's SHA-1 and SHA-224 cases with digests computed elsewhere.
     func signature(digest: [UInt8], digestInfoPrefix prefix: [UInt8]) throws(RSAError) -> RSA.Signing.RSASignature {
+        try signature(digest: digest, count: digest.count, digestInfoPrefix: prefix)
+    }
+
+    /// The same for a digest of `count` bytes, written into the block as it is read (no copy of it).
+    func signature<D: Sequence>(digest: D, count: Int, digestInfoPrefix prefix: [UInt8]) throws(RSAError)
+        -> RSA.Signing.RSASignature where D.Element == UInt8 {
         let k = publicKey.byteCount
-        let tail = prefix.count + digest.count
+        let tail = prefix.count + count
         // §9.2 step 3: at least 8 bytes of FF (never short for keys of 2048 bits or more).
         guard k >= tail + 11 else { throw RSAError(.modulusTooSmall(bits: keySizeInBits)) }
-        var block = [UInt8](repeating: 0xFF, count: k)
-        block[0] = 0x00
-        block[1] = 0x01
-        block[k - tail - 1] = 0x00
-        block.replaceSubrange((k - tail)..<k, with: prefix + digest)
-        return RSA.Signing.RSASignature(rawRepresentation: try privateOperation(BigUInt(bigEndianBytes: block)))
+        // The block on the stack (no allocation for keys up to 8192 bits), read into a BigUInt.
+        let m = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: k) { block in
+            block.initialize(repeating: 0xFF)
+            block[0] = 0x00
+            block[1] = 0x01
+            block[k - tail - 1] = 0x00
+            var index = k - tail
+            for byte in prefix { block[index] = byte; index += 1 }
+            for byte in digest { block[index] = byte; index += 1 }
+            return BigUInt(bigEndianBytes: UnsafeBufferPointer(block))
+        }
+        return RSA.Signing.RSASignature(rawRepresentation: try privateOperation(m))
     }
 
     /// RSASP1: m^d mod n as k bytes, blinded, by the CRT, verified with the public key (see the header).
     func privateOperation(_ m: BigUInt) throws(RSAError) -> [UInt8] {
         let key = storage, n = publicKey.modulus, e = publicKey.publicExponent
-        let one: BigUInt = 1
         // A blinding factor r with an inverse mod n (n = p·q: all but a negligible fraction of r), inverted
         // by safegcd in time that depends on n's size alone (ConstantTimeInversion.swift). The variable-time
         // inversions cost a quarter of a signature (division) or let the dudect run tell keys apart
         // (binary, Docs/Security.md).
-        var r = BigUInt.random(below: n), rInverse = r.inverseConstantTime(oddModulus: n)
-        while r <= one || rInverse == nil {
+        var r = BigUInt(), rInverse: BigUInt? = nil
+        // r > 1: more than one limb, or one limb above 1.
+        while r.limbs.count < 2 && (r.limbs.first ?? 0) < 2 || rInverse == nil {
             r = BigUInt.random(below: n)
             rInverse = r.inverseConstantTime(oddModulus: n)
         }
-        let blinded = publicKey.context.multiply(m, publicKey.context.powerVartime(r, e))   // m·r^e mod n
+        let blinded = publicKey.context.multiplyByPowerVartime(m, r, e)                       // m·r^e mod n
         let blindedSignature: BigUInt
         if let crt = key.crt, let signature = crt.apply(blinded) {
             blindedSignature = signature                       // p and q of one limb count: constant-time
@@ -89,9 +101,9 @@ extension RSA.Signing.PrivateKey {
             let h = key.contextP.multiply(key.qInverse, difference)
             blindedSignature = m2 + h * key.q
         }
-        let s = publicKey.context.multiply(blindedSignature, rInverse ?? one)                 // unblind: ·r⁻¹
-        // The fault check: s^e must give back m.
-        guard publicKey.context.powerVartime(s, e) == m % n, let bytes = s.bigEndianBytes(length: publicKey.byteCount) else {
+        // Unblind (·r⁻¹), and the fault check: s^e must give back m.
+        guard let rInverse, let s = publicKey.context.multiplyChecked(blindedSignature, rInverse, exponent: e, expected: m < n ? m : m % n),
+              let bytes = s.bigEndianBytes(length: publicKey.byteCount) else {
             throw RSAError(.signingFault)
         }
         return bytes
