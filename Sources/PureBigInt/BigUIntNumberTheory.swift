@@ -56,9 +56,9 @@ extension BigUInt {
         return inverseByDivision(modulo: modulus)
     }
 
-    /// Extended Euclid by division, for any modulus > 1 (the tests compare the binary algorithm with it).
-    /// RSA signing inverts its blinding factor with this one: with the binary algorithm, signing time
-    /// depended on the key measurably (Docs/Security.md, the RSA-2048 timing runs of 2026-11-27).
+    /// Extended Euclid by division, for any modulus > 1 (the tests compare the binary algorithm and the
+    /// constant-time one with it). RSA signing inverts its blinding factor by safegcd instead
+    /// (ConstantTimeInversion.swift; Docs/Security.md, the RSA-2048 timing runs of 2026-11-27).
     package func inverseByDivision(modulo modulus: BigUInt) -> BigUInt? {
         guard modulus > 1 else { return nil }
         // Invariants: r0 ≡ s0·self, r1 ≡ s1·self (mod modulus), with s kept as signed magnitudes.
