@@ -385,32 +385,8 @@ func montgomeryMultiplyLimbs<C: CarryArithmetic>(
         t[k] = C.carry(tk, carryA, s1) &+ C.carry(s1, carryN, s2)
         i &+= 1
     }
-    // t < 2n: subtract n, and keep the difference unless it borrowed (selected by mask, not branch).
-    // Two passes over the limbs: the first only finds the final borrow; the second computes the difference
-    // again and writes the selected limb. Each pass carries the borrow from limb to limb, so neither is
-    // vectorised — a vectorised select of t against a stored difference came with a run-time check of
-    // whether r overlaps t, a forward jump the branch audit would have to take on trust.
-    var borrow: UInt64 = 0
-    var j = 0
-    while j < k {
-        let tj = t[j], nj = n[j]
-        let d1 = tj &- nj
-        let d2 = d1 &- borrow
-        borrow = C.borrow(tj, nj, d1) | C.borrow(d1, borrow, d2)
-        j &+= 1
-    }
-    // Keep t when t[k] == 0 and the subtraction borrowed.
-    let keepT = C.barrier(0 &- (borrow & (1 &- t[k])))
-    borrow = 0
-    j = 0
-    while j < k {
-        let tj = t[j], nj = n[j]
-        let d1 = tj &- nj
-        let d2 = d1 &- borrow
-        borrow = C.borrow(tj, nj, d1) | C.borrow(d1, borrow, d2)
-        r[j] = (tj & keepT) | (d2 & ~keepT)
-        j &+= 1
-    }
+    // t < 2n: subtract n unless t is below it (MontgomeryCarries.swift).
+    subtractModulusIfNotBelow(r, t, top: t[k], n, k, C.self)
 }
 
 // The constant-time kernel at fixed sizes (see `MontgomeryContext.montgomeryMultiply`).

@@ -47,3 +47,37 @@ func constantTimeBarrier(_ value: UInt64) -> UInt64 { value }
 /// Always zero, but mutable, so the optimizer cannot assume its value (see `ConstantTimeCarries`). Never
 /// written; exclusivity checking is off for it (every read would otherwise be a runtime call).
 @exclusivity(unchecked) nonisolated(unsafe) var bigIntOpaqueZero: UInt64 = 0
+
+/// r = t − n if t + top·R ≥ n, else t, for t + top·R < 2n (top 0 or 1): the final subtraction of a
+/// Montgomery reduction, selected by mask, not branch. Two passes over the limbs: the first only finds the
+/// final borrow; the second computes the difference again and writes the selected limb. Each pass carries
+/// the borrow from limb to limb, so neither is vectorised — a vectorised select of t against a stored
+/// difference came with a run-time check of whether r overlaps t, a forward jump the branch audit would
+/// have to take on trust.
+@inline(__always)
+func subtractModulusIfNotBelow<C: CarryArithmetic>(
+    _ r: UnsafeMutablePointer<UInt64>, _ t: UnsafePointer<UInt64>, top: UInt64, _ n: UnsafePointer<UInt64>,
+    _ k: Int, _: C.Type
+) {
+    var borrow: UInt64 = 0
+    var j = 0
+    while j < k {
+        let tj = t[j], nj = n[j]
+        let d1 = tj &- nj
+        let d2 = d1 &- borrow
+        borrow = C.borrow(tj, nj, d1) | C.borrow(d1, borrow, d2)
+        j &+= 1
+    }
+    // Keep t when top == 0 and the subtraction borrowed.
+    let keepT = C.barrier(0 &- (borrow & (1 &- top)))
+    borrow = 0
+    j = 0
+    while j < k {
+        let tj = t[j], nj = n[j]
+        let d1 = tj &- nj
+        let d2 = d1 &- borrow
+        borrow = C.borrow(tj, nj, d1) | C.borrow(d1, borrow, d2)
+        r[j] = (tj & keepT) | (d2 & ~keepT)
+        j &+= 1
+    }
+}

@@ -177,29 +177,8 @@ func montgomeryReduceLimbs<C: CarryArithmetic>(
         u[k] = s2
         pending = C.carry(top, carry, s1) &+ C.carry(s1, pending, s2)
     }
-    // t[k..<2k] + pending·R < 2n: subtract n, and keep the difference unless it borrowed with no pending
-    // carry (selected by mask; two passes, as in the multiplication kernel, Montgomery.swift).
-    let upper = t + k
-    var borrow: UInt64 = 0
-    var j = 0
-    while j < k {
-        let uj = upper[j], nj = n[j]
-        let d1 = uj &- nj
-        let d2 = d1 &- borrow
-        borrow = C.borrow(uj, nj, d1) | C.borrow(d1, borrow, d2)
-        j &+= 1
-    }
-    let keepUpper = C.barrier(0 &- (borrow & (1 &- pending)))
-    borrow = 0
-    j = 0
-    while j < k {
-        let uj = upper[j], nj = n[j]
-        let d1 = uj &- nj
-        let d2 = d1 &- borrow
-        borrow = C.borrow(uj, nj, d1) | C.borrow(d1, borrow, d2)
-        r[j] = (uj & keepUpper) | (d2 & ~keepUpper)
-        j &+= 1
-    }
+    // t[k..<2k] + pending·R < 2n: subtract n unless it is below (MontgomeryCarries.swift).
+    subtractModulusIfNotBelow(r, t + k, top: pending, n, k, C.self)
 }
 
 // The constant-time squaring at the sizes of RSA-2048, -3072 and -4096's CRT halves.
