@@ -177,12 +177,29 @@ public final class StandInServer: @unchecked Sendable {
 }
 
 extension LocalServer {
-    /// A port on 127.0.0.1 that nothing listens on (bound, read, closed): connecting to it is refused.
+    /// A port on 127.0.0.1 that nothing listens on: connecting to it is refused. The port stays bound (to a
+    /// socket that never listens, kept open until the process ends), so no other test's server can be
+    /// given it in the meantime — a port that was bound, read and closed could be, and a test that expected
+    /// a refusal then met a server that never answered (a 10-second timeout on CI).
     public static func closedPort() throws -> UInt16 {
-        let server = try StandInServer { _ in .init(status: 500) }
-        let port = server.port
-        server.stop()
-        Thread.sleep(forTimeInterval: 0.05)   // the accept thread closes the socket
-        return port
+        #if canImport(Glibc)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else { close(fd); throw POSIXError(.EADDRINUSE) }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return UInt16(bigEndian: address.sin_port)   // fd is deliberately left open
     }
 }
