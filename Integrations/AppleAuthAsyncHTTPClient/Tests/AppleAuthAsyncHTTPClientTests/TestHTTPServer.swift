@@ -2,6 +2,11 @@
 // answered as the test's script says — a response, no answer at all, headers and then silence, or a
 // closed connection.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
@@ -51,12 +56,29 @@ final class TestHTTPServer: Sendable {
 
     func shutdown() async throws { try await channel.close() }
 
-    /// A port on 127.0.0.1 where nothing listens: bound, then closed.
+    /// A port on 127.0.0.1 where nothing listens, so connecting is refused. It stays bound (to a socket
+    /// that never listens, open until the process ends) so that no other test's server can be given it
+    /// meanwhile, as a port bound, read and closed could be.
     static func closedPort() async throws -> Int {
-        let server = try await TestHTTPServer { _ in .close }
-        let port = server.port
-        try await server.shutdown()
-        return port
+        #if canImport(Glibc)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw IOError(errnoCode: errno, reason: "socket") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else { close(fd); throw IOError(errnoCode: errno, reason: "bind") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))   // fd is deliberately left open
     }
 }
 
