@@ -2,7 +2,8 @@
 // refuses connections a sign-in's code exchange fails within 5 s (three attempts that each fail at once);
 // while Apple accepts and never answers, the exchange ends at the transport's timeout (10 s), not after
 // retries. And the policy's time limit holds whatever the transport does: an attempt in flight at the
-// limit is cancelled, and a retry that could not begin before it is not made.
+// limit is cancelled, and a retry that could not begin before it is not made. The suite runs off the
+// cooperative pool (OwnThreadTrait): behind the queue of CPU-bound tests a refused exchange measured 10.8 s.
 
 import AppleAuth
 import AppleAuthURLSession
@@ -56,7 +57,7 @@ private func seconds(since start: ContinuousClock.Instant) -> Double {
 }
 
 extension LoadAndTiming {
-    @Suite("Time limits of calls to Apple", .serialized)
+    @Suite("Time limits of calls to Apple", .serialized, .onOwnThread)
     struct CallTimeLimitTests {
         @Test("default settings, Apple refusing connections: the exchange tries three times and fails, not sent, within 5 s")
         func refusedWithDefaults() async throws {

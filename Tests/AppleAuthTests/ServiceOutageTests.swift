@@ -73,7 +73,7 @@ func makeService(_ server: StandInServer, clock: TestClock, timeout: Double = 30
 }
 
 extension LoadAndTiming {
-    @Suite("SignInWithApple during Apple outages", .serialized)
+    @Suite("SignInWithApple during Apple outages", .serialized, .onOwnThread)
     struct ServiceOutageTests {
         enum Fault: String, CaseIterable { case connectionRefused, serviceUnavailable, timeout }
 

@@ -45,7 +45,7 @@ private func checkClientSecret(_ request: StandInServer.Request, clock: TestCloc
 }
 
 extension LoadAndTiming {
-    @Suite("SignInWithApple REST calls", .serialized)
+    @Suite("SignInWithApple REST calls", .serialized, .onOwnThread)
     struct ServiceRESTTests {
         @Test("a timeout on exchange: no second exchange request reaches Apple; the error says the code may be spent")
         func exchangeTimeout() async throws {
