@@ -36,11 +36,11 @@ let package = Package(
         .target(name: "PureASN1", dependencies: ["PureBase64"]),
         .target(name: "PureBigInt"),
         .target(name: "PureRSA", dependencies: ["PureBigInt", "PureSHA2", "PureASN1"]),
-        .target(name: "PureP256", dependencies: ["PureSHA2", "PureASN1"]),
+        .target(name: "PureP256", dependencies: ["PureSHA2", "PureASN1", "PureBigInt"]),
         .target(name: "PureECDSA", dependencies: ["PureSHA2", "PureASN1"]),
         .target(name: "PureP384", dependencies: ["PureECDSA", "PureSHA2", "PureASN1"]),
         .target(name: "PureP521", dependencies: ["PureECDSA", "PureSHA2", "PureASN1"]),
-        .target(name: "PureCurve25519", dependencies: ["PureSHA2", "PureASN1"]),
+        .target(name: "PureCurve25519", dependencies: ["PureSHA2", "PureASN1", "PureBigInt"]),
         .target(name: "PureX509", dependencies: ["PureASN1", "PureP256", "PureP384", "PureRSA", "PureSHA2"]),
         .target(name: "AppStoreServer", dependencies: ["PureJWT", "PureX509", "PureASN1", "PureP256", "PureSHA2", "PureBase64"]),
         // JWS/JWT on top of the primitives; may import Foundation (Data, Date, JSON).
@@ -90,7 +90,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PureP256Tests",
-            dependencies: ["PureP256", "PureASN1", "PureSHA2", "TestSupport"],
+            dependencies: ["PureP256", "PureASN1", "PureSHA2", "PureBigInt", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(
@@ -105,7 +105,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PureCurve25519Tests",
-            dependencies: ["PureCurve25519", "PureASN1", "TestSupport"],
+            dependencies: ["PureCurve25519", "PureASN1", "PureBigInt", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

@@ -62,7 +62,7 @@ required+=(
 loops_only=(
   "PureP256.FieldElement.inverted.getter"
   "PureP256.Scalar.inverted.getter"
-  "PureP256.SafeGCDModulus.inverse("   # not inverseVartime, which is variable-time by design
+  "PureBigInt.SafeGCDModulus.inverse("   # P-256 and Ed25519; not inverseVartime, which is variable-time by design
 )
 
 loops_only+=(

@@ -1,9 +1,9 @@
 // The inverse modulo an odd modulus of any size, in time that depends only on the modulus's limb count:
 // Bernstein–Yang "safegcd" (D. J. Bernstein and B.-Y. Yang, "Fast constant-time gcd computation and
 // modular inversion", TCHES 2019), in the half-delta variant with 59 divsteps per 62-bit matrix, as
-// libsecp256k1 runs it (P. Wuille, doc/safegcd_implementation.md). PureP256's SafeGCDInversion.swift is the
-// same algorithm unrolled for five limbs; this one loops over as many as the modulus needs. RSA signing
-// inverts its blinding factor with it (PKCS1v15Signing.swift).
+// libsecp256k1 runs it (P. Wuille, doc/safegcd_implementation.md). SafeGCD256.swift is the same algorithm
+// unrolled for five limbs (and has the divsteps and sums both use); this one loops over as many limbs as
+// the modulus needs. RSA signing inverts its blinding factor with it (PKCS1v15Signing.swift).
 //
 // The algorithm. With f = M (the odd modulus) and g = x, a divstep is
 //   δ > 0 and g odd:  (δ, f, g) ← (1 − δ, g, (g − f)/2)
@@ -59,7 +59,7 @@ extension BigUInt {
         let m0 = modulus.limbs[0]
         var inverse = m0
         for _ in 0..<5 { inverse = inverse &* (2 &- m0 &* inverse) }
-        let inverse62 = inverse & UInt64(bitPattern: signed62Mask)
+        let inverse62 = inverse & UInt64(bitPattern: Signed62.mask)
         // The sizes of RSA-2048, -3072 and -4096's n get the steps compiled for their size (constant trip
         // counts: what scripts/audit-branches.sh checks); the switch is on the modulus's public size.
         let invertible: Int64
@@ -88,73 +88,6 @@ private func safeGCDInverse48(_ base: UnsafeMutablePointer<Int64>, _ inverse62: 
 @inline(never)
 private func safeGCDInverse64(_ base: UnsafeMutablePointer<Int64>, _ inverse62: UInt64) -> Int64 {
     SafeGCDState(base, modulusLimbs: 64).invert(inverse62: inverse62)
-}
-
-/// The low 62 bits of a limb.
-private let signed62Mask: Int64 = (1 << 62) - 1
-
-/// The transition matrix of one batch, scaled by 2^62: (f, g) ← (u·f + v·g, q·f + r·g) / 2^62.
-private struct DivstepMatrix {
-    var u, v, q, r: Int64
-}
-
-/// 59 divsteps on the low 64 bits of f and g (f odd); returns their matrix, scaled by 2^62.
-///
-/// δ is carried as ζ = −(δ + 1/2), an integer: δ > 0 exactly when ζ < 0, and the two updates δ ← 1 − δ and
-/// δ ← 1 + δ become ζ ← −ζ − 2 = (ζ ⊕ −1) − 1 and ζ ← ζ − 1.
-@inline(__always)
-private func divsteps59(_ zeta: inout Int64, _ f0: Int64, _ g0: Int64) -> DivstepMatrix {
-    // Invariant: f·2^(i+3) = u·f0 + v·g0 and g·2^(i+3) = q·f0 + r·g0 after i steps (in the low bits).
-    var f = f0, g = g0
-    var u: Int64 = 8, v: Int64 = 0, q: Int64 = 0, r: Int64 = 8
-    var z = zeta
-    for _ in 0..<59 {
-        let positive = z &>> 63                 // all ones when δ > 0
-        let odd = 0 &- (g & 1)                  // all ones when g is odd
-        // g odd: g ← g − f when δ > 0, else g + f (and the g row likewise).
-        g &+= ((f ^ positive) &- positive) & odd
-        q &+= ((u ^ positive) &- positive) & odd
-        r &+= ((v ^ positive) &- positive) & odd
-        // δ > 0 and g odd: the swap. f ← f + (g − f) = the old g, and the f row likewise; δ ← 1 − δ.
-        let swap = positive & odd
-        z = (z ^ swap) &- 1
-        f &+= g & swap
-        u &+= q & swap
-        v &+= r & swap
-        // Halve g, which doubles the f row's scale.
-        g &>>= 1
-        u &<<= 1
-        v &<<= 1
-    }
-    zeta = z
-    return DivstepMatrix(u: u, v: v, q: q, r: r)
-}
-
-/// A signed 128-bit sum of 64 × 64-bit products, as two words: the full product of `multipliedFullWidth`,
-/// an add whose carry comes from a comparison made opaque to the optimizer (MontgomeryCarries.swift: a
-/// carry LLVM knows to be 0 or 1 may become a branch), and a double shift.
-private struct WideSum {
-    var high: Int64
-    var low: UInt64
-
-    @inline(__always) init(_ a: Int64, times b: Int64) { (high, low) = a.multipliedFullWidth(by: b) }
-
-    @inline(__always) mutating func add(_ a: Int64, times b: Int64) {
-        let (productHigh, productLow) = a.multipliedFullWidth(by: b)
-        let sum = low &+ productLow
-        let carry = (sum < productLow ? 1 : 0) ^ bigIntOpaqueZero
-        low = sum
-        high = high &+ productHigh &+ Int64(bitPattern: carry)
-    }
-
-    /// self >>= 62, arithmetically.
-    @inline(__always) mutating func shiftRight62() {
-        low = (low &>> 62) | (UInt64(bitPattern: high) &<< 2)
-        high &>>= 62
-    }
-
-    @inline(__always) var low62: Int64 { Int64(bitPattern: low) & signed62Mask }
-    @inline(__always) var low64: Int64 { Int64(bitPattern: low) }
 }
 
 /// The five numbers of one inversion, `count` signed-62 limbs each, in one scratch buffer.
@@ -187,8 +120,8 @@ private struct SafeGCDState {
     func invert(inverse62: UInt64) -> Int64 {
         run(inverse62: inverse62)
         let sign = f[count &- 1] &>> 63                 // all ones when f < 0
-        var difference = f[0] ^ (1 | (sign & signed62Mask))
-        for i in 1..<(count &- 1) { difference |= f[i] ^ (sign & signed62Mask) }
+        var difference = f[0] ^ (1 | (sign & Signed62.mask))
+        for i in 1..<(count &- 1) { difference |= f[i] ^ (sign & Signed62.mask) }
         difference |= f[count &- 1] ^ sign
         for i in 0..<count { difference |= g[i] }
         normalize(d, negate: sign)
@@ -203,7 +136,7 @@ private struct SafeGCDState {
             let w = (62 &* i) / 64, s = UInt64((62 &* i) % 64)
             var value: UInt64 = w < k ? source[w] &>> s : 0
             if s > 2 && w &+ 1 < k { value |= source[w &+ 1] &<< (64 &- s) }
-            destination[i] = Int64(bitPattern: value) & signed62Mask
+            destination[i] = Int64(bitPattern: value) & Signed62.mask
         }
     }
 
@@ -263,7 +196,7 @@ private struct SafeGCDState {
         cd.add(t.v, times: e[0])
         ce.add(t.r, times: e[0])
         // Make cd + md·M ≡ 0 (mod 2^62): md ← md − ((M⁻¹·cd + md) mod 2^62).
-        let low62 = UInt64(bitPattern: signed62Mask)
+        let low62 = UInt64(bitPattern: Signed62.mask)
         md &-= Int64(bitPattern: (inverse62 &* cd.low &+ UInt64(bitPattern: md)) & low62)
         me &-= Int64(bitPattern: (inverse62 &* ce.low &+ UInt64(bitPattern: me)) & low62)
         cd.add(m[0], times: md)
@@ -294,7 +227,7 @@ private struct SafeGCDState {
         @inline(__always) func propagate() {
             for i in 0..<(count &- 1) {
                 x[i &+ 1] &+= x[i] &>> 62
-                x[i] &= signed62Mask
+                x[i] &= Signed62.mask
             }
         }
         addModulus(if: x[count &- 1] &>> 63)               // (−2M, M) → (−M, M)

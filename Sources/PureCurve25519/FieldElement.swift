@@ -216,13 +216,20 @@ extension FieldElement {
     /// Values from p to 2^255 − 1 are accepted here; `isCanonicalEncoding` tells them apart.
     init(bytes: UnsafeRawBufferPointer) {
         func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
-        let w0 = word(0), w1 = word(8), w2 = word(16), w3 = word(24)
+        self.init(words: (word(0), word(8), word(16), word(24)))
+    }
+
+    /// The element of four 64-bit words (least significant first) of a value below 2^255.
+    @inline(__always)
+    init(words: (UInt64, UInt64, UInt64, UInt64)) {
+        let (w0, w1, w2, w3) = words
         self.init(w0 & Self.mask51, ((w0 >> 51) | (w1 << 13)) & Self.mask51, ((w1 >> 38) | (w2 << 26)) & Self.mask51,
                   ((w2 >> 25) | (w3 << 39)) & Self.mask51, (w3 >> 12) & Self.mask51)
     }
 
-    /// The canonical value, below p, as 32 little-endian bytes (the top bit clear).
-    var encoded: [UInt8] {
+    /// The canonical value, below p, as four 64-bit words, least significant first.
+    @inline(__always)
+    var canonicalWords: (UInt64, UInt64, UInt64, UInt64) {
         // Fully carried, the value is below 2^255 + small; then q = 1 exactly when it is ≥ p, found by
         // carrying value + 19 through the limbs, and value + 19·q − 2^255·q is the canonical form.
         var t = carried().carried()
@@ -237,7 +244,12 @@ extension FieldElement {
         t.l3 = t.l3 &+ (t.l2 >> 51); t.l2 &= Self.mask51
         t.l4 = t.l4 &+ (t.l3 >> 51); t.l3 &= Self.mask51
         t.l4 &= Self.mask51
-        let w0 = t.l0 | (t.l1 << 51), w1 = (t.l1 >> 13) | (t.l2 << 38), w2 = (t.l2 >> 26) | (t.l3 << 25), w3 = (t.l3 >> 39) | (t.l4 << 12)
+        return (t.l0 | (t.l1 << 51), (t.l1 >> 13) | (t.l2 << 38), (t.l2 >> 26) | (t.l3 << 25), (t.l3 >> 39) | (t.l4 << 12))
+    }
+
+    /// The canonical value, below p, as 32 little-endian bytes (the top bit clear).
+    var encoded: [UInt8] {
+        let (w0, w1, w2, w3) = canonicalWords
         return [UInt8](unsafeUninitializedCapacity: 32) { bytes, count in
             for byte in 0..<8 {
                 let shift = UInt64(8 * byte)

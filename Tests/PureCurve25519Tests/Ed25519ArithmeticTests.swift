@@ -124,4 +124,29 @@ struct Ed25519ArithmeticTests {
         let x = pPlusOne.withUnsafeBytes { FieldElement(bytes: $0) } + .sqrtMinusOne
         #expect((x * x.inverted).encoded == FieldElement.one.encoded)
     }
+
+    @Test("field inversion (safegcd) equals Fermat's x^(p − 2) for 2,000 inputs and the edge values; 0 ↦ 0")
+    func fieldInversion() {
+        // x^(p − 2) = (x^((p − 5)/8))^8 · x³: the square root's addition chain, an algorithm with no code in
+        // common with safegcd.
+        func fermat(_ x: FieldElement) -> FieldElement { x.powerPMinus5Over8.squared(times: 3) * x.squared * x }
+        var generator = SplitMix64(seed: 0x2551_9f1e)
+        let mask51: UInt64 = (1 << 51) - 1
+        var inputs: [FieldElement] = [.zero, .one, .sqrtMinusOne, .d, -.one, -FieldElement(2, 0, 0, 0, 0),
+                                      FieldElement(mask51, mask51, mask51, mask51, mask51),          // 2^255 − 1 ≡ 18
+                                      FieldElement(mask51 - 18, mask51, mask51, mask51, mask51),     // p ≡ 0
+                                      FieldElement(0, 0, 0, 0, 1 << 50), FieldElement(1, 0, 0, 0, 1 << 50)]
+        while inputs.count < 2_000 {
+            inputs.append(FieldElement(generator.next() & mask51, generator.next() & mask51, generator.next() & mask51,
+                                       generator.next() & mask51, generator.next() & mask51))
+        }
+        var checked = 0
+        for x in inputs {
+            let inverse = x.inverted
+            #expect(inverse.encoded == fermat(x).encoded, "x = \(x.encoded)")
+            #expect((x * inverse).encoded == (x.encoded == FieldElement.zero.encoded ? FieldElement.zero : FieldElement.one).encoded)
+            checked += 1
+        }
+        #expect(checked == 2_000)
+    }
 }

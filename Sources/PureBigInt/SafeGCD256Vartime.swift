@@ -1,5 +1,5 @@
 // Variable-time modular inversion for public values (ECDSA verification's s⁻¹), by the same safegcd
-// machinery as SafeGCDInversion.swift, in the variable-time form of libsecp256k1's `modinv64_var`
+// machinery as SafeGCD256.swift, in the variable-time form of libsecp256k1's `modinv64_var`
 // (P. Wuille, doc/safegcd_implementation.md §5–6 there): the original divstep with δ (not the half-δ
 // variant), a batch that consumes g's trailing zeros in one shift and cancels up to six low bits of g
 // with one multiple of f, and batches that stop once g = 0 instead of running a fixed count.
@@ -30,17 +30,22 @@ extension SafeGCDModulus {
     /// The driver mirrors `inverse` line for line but is kept apart on purpose: `inverse`'s machine code
     /// is checked for conditional jumps (scripts/audit-branches.sh), and a shared generic driver would
     /// bring this one's early exit into the code that check covers.
-    func inverseVartime(_ x: U256) -> U256 {
+    package func inverseVartime(_ x: Words256) -> Words256 {
         guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else {
             return inverseVartime(x, accumulating: WideSum.self)
         }
         return inverseVartime(x, accumulating: NativeWideSum.self)
     }
 
+    /// `inverseVartime` with the two-word accumulator: for the tests.
+    package func inverseVartimeWithTwoWordSums(_ x: Words256) -> Words256 {
+        inverseVartime(x, accumulating: WideSum.self)
+    }
+
     /// `inverseVartime` with the given 128-bit accumulator (Int128 where the platform has it; both in
     /// the tests).
     @inline(__always)
-    func inverseVartime<Sum: SafeGCDAccumulator>(_ x: U256, accumulating: Sum.Type) -> U256 {
+    func inverseVartime<Sum: SafeGCDAccumulator>(_ x: Words256, accumulating: Sum.Type) -> Words256 {
         var f = m, g = Signed62(x)
         var d = Signed62(0, 0, 0, 0, 0), e = Signed62(1, 0, 0, 0, 0)
         var eta: Int64 = -1                         // η = −δ, δ = 1
