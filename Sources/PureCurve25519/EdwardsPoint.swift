@@ -52,55 +52,69 @@ extension EdwardsPoint {
     }
 
     /// P + Q ("add-2008-hwcd-3", a = −1, with Q's factors prepared): 8 multiplications.
+    ///
+    /// Limb bounds, for this and the three formulas below: a point's coordinates and a prepared point's
+    /// factors are tight (below 2^51 + 2^13, as `*` and the carrying `+` and `−` return them), so y − x is
+    /// below 2^53.4 and y + x below 2^52.1 uncarried; then e = b − a < 2^53.4, f and g < 2^53.6, h < 2^52.1
+    /// — all below the 2^54 that `*` accepts, and every subtrahend tight, as `uncarriedDifference` needs.
     @inline(__always)
     func adding(_ q: CachedPoint) -> EdwardsPoint {
-        let a = (y - x) * q.yMinusX
-        let b = (y + x) * q.yPlusX
+        let a = FieldElement.uncarriedDifference(y, x) * q.yMinusX
+        let b = FieldElement.uncarriedSum(y, x) * q.yPlusX
         let c = t * q.t2d
         let d = z * q.z2
-        return EdwardsPoint.fromCompleted(e: b - a, f: d - c, g: d + c, h: b + a)
+        return EdwardsPoint.fromCompleted(e: .uncarriedDifference(b, a), f: .uncarriedDifference(d, c), g: .uncarriedSum(d, c),
+                                          h: .uncarriedSum(b, a))
     }
 
     /// P − Q.
     @inline(__always)
     func subtracting(_ q: CachedPoint) -> EdwardsPoint {
-        let a = (y - x) * q.yPlusX
-        let b = (y + x) * q.yMinusX
+        let a = FieldElement.uncarriedDifference(y, x) * q.yPlusX
+        let b = FieldElement.uncarriedSum(y, x) * q.yMinusX
         let c = t * q.t2d
         let d = z * q.z2
-        return EdwardsPoint.fromCompleted(e: b - a, f: d + c, g: d - c, h: b + a)
+        return EdwardsPoint.fromCompleted(e: .uncarriedDifference(b, a), f: .uncarriedSum(d, c), g: .uncarriedDifference(d, c),
+                                          h: .uncarriedSum(b, a))
     }
 
     /// P + Q for an affine Q (Z = 1): 7 multiplications.
     @inline(__always)
     func adding(_ q: AffineNielsPoint) -> EdwardsPoint {
-        let a = (y - x) * q.yMinusX
-        let b = (y + x) * q.yPlusX
+        let a = FieldElement.uncarriedDifference(y, x) * q.yMinusX
+        let b = FieldElement.uncarriedSum(y, x) * q.yPlusX
         let c = t * q.xy2d
-        let d = z + z
-        return EdwardsPoint.fromCompleted(e: b - a, f: d - c, g: d + c, h: b + a)
+        let d = FieldElement.uncarriedSum(z, z)                 // below 2^52.1: f < 2^53.6, g < 2^52.6
+        return EdwardsPoint.fromCompleted(e: .uncarriedDifference(b, a), f: .uncarriedDifference(d, c), g: .uncarriedSum(d, c),
+                                          h: .uncarriedSum(b, a))
     }
 
     /// P − Q for an affine Q.
     @inline(__always)
     func subtracting(_ q: AffineNielsPoint) -> EdwardsPoint {
-        let a = (y - x) * q.yPlusX
-        let b = (y + x) * q.yMinusX
+        let a = FieldElement.uncarriedDifference(y, x) * q.yPlusX
+        let b = FieldElement.uncarriedSum(y, x) * q.yMinusX
         let c = t * q.xy2d
-        let d = z + z
-        return EdwardsPoint.fromCompleted(e: b - a, f: d + c, g: d - c, h: b + a)
+        let d = FieldElement.uncarriedSum(z, z)
+        return EdwardsPoint.fromCompleted(e: .uncarriedDifference(b, a), f: .uncarriedSum(d, c), g: .uncarriedDifference(d, c),
+                                          h: .uncarriedSum(b, a))
     }
 
     /// 2P ("dbl-2008-hwcd", a = −1): 4 squarings and 4 multiplications.
     @inline(__always)
+    ///
+    /// Limb bounds: the coordinates are tight (below 2^51 + 2^13), so x + y < 2^52.1 and a + b, 2Z² < 2^52.1,
+    /// a + 2Z² < 2^52.6, all below the 2^53 − 76 a subtrahend may reach; e, f, g < 2^53.4 and h < 2^53.
     func doubled() -> EdwardsPoint {
         let a = x.squared
         let b = y.squared
-        let c = z.squared + z.squared
-        let e = (x + y).squared - a - b
-        let g = b - a                 // a·A + B with a = −1
-        let f = g - c
-        let h = -(a + b)              // a·A − B
+        let zz = z.squared
+        let c = FieldElement.uncarriedSum(zz, zz)
+        let aPlusB = FieldElement.uncarriedSum(a, b)
+        let e = FieldElement.uncarriedDifference(FieldElement.uncarriedSum(x, y).squared, aPlusB)
+        let g = FieldElement.uncarriedDifference(b, a)                        // a·A + B with a = −1
+        let f = FieldElement.uncarriedDifference(b, FieldElement.uncarriedSum(a, c))
+        let h = FieldElement.uncarriedDifference(.zero, aPlusB)               // a·A − B
         return EdwardsPoint.fromCompleted(e: e, f: f, g: g, h: h)
     }
 

@@ -5,8 +5,11 @@
 // fiat-crypto code.
 //
 // Invariant ("loose"): every limb of a value handed between functions is below 2^52. Multiplication and
-// squaring accept loose inputs and return limbs below 2^51 + 2^15; addition and subtraction propagate
-// their carries and return the same. Only `encoded` reduces to the canonical value below p.
+// squaring return limbs below 2^51 + 2^15; addition and subtraction propagate their carries and return
+// the same. Only `encoded` reduces to the canonical value below p. Multiplication and squaring accept
+// more: limbs below 2^54 (see `reduce`). The point formulas use that, feeding them sums and differences
+// without the carry pass (`uncarriedSum`, `uncarriedDifference`), each with its bound worked out where it
+// is used: the carries were about a fifth of a point addition.
 //
 // Constant-time: no function here branches on or indexes by a limb's value; selection is by mask.
 
@@ -43,18 +46,29 @@ extension FieldElement {
                             (l3 & Self.mask51) &+ c2, (l4 & Self.mask51) &+ c3)
     }
 
+    /// a + b without the carry pass: each limb below the sum of the operands' limb bounds. Only as an
+    /// operand of `*` or `squared` (limbs below 2^54) or of `uncarriedDifference`.
     @inline(__always)
-    static func + (a: FieldElement, b: FieldElement) -> FieldElement {
-        FieldElement(a.l0 &+ b.l0, a.l1 &+ b.l1, a.l2 &+ b.l2, a.l3 &+ b.l3, a.l4 &+ b.l4).carried()
+    static func uncarriedSum(_ a: FieldElement, _ b: FieldElement) -> FieldElement {
+        FieldElement(a.l0 &+ b.l0, a.l1 &+ b.l1, a.l2 &+ b.l2, a.l3 &+ b.l3, a.l4 &+ b.l4)
     }
+
+    /// a − b as a + 4p − b without the carry pass: b's limbs must be below 2^53 − 76 (4p's smallest limb),
+    /// and each limb of the result is below a's limb bound + 2^53. Only as an operand of `*` or `squared`
+    /// (limbs below 2^54).
+    @inline(__always)
+    static func uncarriedDifference(_ a: FieldElement, _ b: FieldElement) -> FieldElement {
+        FieldElement((a.l0 &+ 0x1f_ffff_ffff_ffb4) &- b.l0, (a.l1 &+ 0x1f_ffff_ffff_fffc) &- b.l1,
+                     (a.l2 &+ 0x1f_ffff_ffff_fffc) &- b.l2, (a.l3 &+ 0x1f_ffff_ffff_fffc) &- b.l3,
+                     (a.l4 &+ 0x1f_ffff_ffff_fffc) &- b.l4)
+    }
+
+    @inline(__always)
+    static func + (a: FieldElement, b: FieldElement) -> FieldElement { uncarriedSum(a, b).carried() }
 
     /// a − b as a + 4p − b: 4p's limbs exceed any loose limb, so nothing wraps.
     @inline(__always)
-    static func - (a: FieldElement, b: FieldElement) -> FieldElement {
-        FieldElement((a.l0 &+ 0x1f_ffff_ffff_ffb4) &- b.l0, (a.l1 &+ 0x1f_ffff_ffff_fffc) &- b.l1,
-                     (a.l2 &+ 0x1f_ffff_ffff_fffc) &- b.l2, (a.l3 &+ 0x1f_ffff_ffff_fffc) &- b.l3,
-                     (a.l4 &+ 0x1f_ffff_ffff_fffc) &- b.l4).carried()
-    }
+    static func - (a: FieldElement, b: FieldElement) -> FieldElement { uncarriedDifference(a, b).carried() }
 
     @inline(__always)
     static prefix func - (a: FieldElement) -> FieldElement { zero - a }
@@ -194,7 +208,10 @@ extension FieldElement {
         r2.add(r1.shifted51)
         r3.add(r2.shifted51)
         r4.add(r3.shifted51)
-        // r4 sums no ×19 terms: below 2^107 for loose inputs, so its carry is below 2^56 and ×19 fits.
+        // Bounds for inputs with limbs below A = 2^54: r0…r3 are below 77·A² < 2^115 (a ×19 term is 19 of
+        // the others), so their carries fit in 64 bits; r4 sums no ×19 terms: below 5·A² + 2^64 < 2^110.4,
+        // so its carry is below 2^59.4 and ×19 (< 2^63.7), plus l0's 51 bits, fits. (The limit is
+        // 5·A² < 2^110.75, A < 2^54.2.)
         let l0 = (r0.low & mask51) &+ r4.shifted51 &* 19
         let l1 = (r1.low & mask51) &+ (l0 >> 51)
         return FieldElement(l0 & mask51, l1, r2.low & mask51, r3.low & mask51, r4.low & mask51)

@@ -149,4 +149,53 @@ struct Ed25519ArithmeticTests {
         }
         #expect(checked == 2_000)
     }
+
+    @Test("the point formulas, which skip carry passes, equal the same formulas with every sum carried, at the largest limbs")
+    func uncarriedFormulas() {
+        // Coordinates with limbs up to 2^51 + 2^15 − 1, the most `*` returns: not points of the curve, but
+        // the formulas are field arithmetic, and these inputs make every uncarried sum as large as it gets.
+        var generator = SplitMix64(seed: 0x00ca_3c1e)
+        let top: UInt64 = (1 << 51) + (1 << 15) - 1
+        func element() -> FieldElement {
+            func limb() -> UInt64 {
+                switch generator.next() % 4 {
+                case 0: return top
+                case 1: return (1 << 51) - 1
+                default: return generator.next() % (top + 1)
+                }
+            }
+            return FieldElement(limb(), limb(), limb(), limb(), limb())
+        }
+        func equal(_ p: EdwardsPoint, _ q: EdwardsPoint) -> Bool {
+            p.x.encoded == q.x.encoded && p.y.encoded == q.y.encoded && p.z.encoded == q.z.encoded && p.t.encoded == q.t.encoded
+        }
+        func completed(_ e: FieldElement, _ f: FieldElement, _ g: FieldElement, _ h: FieldElement) -> EdwardsPoint {
+            EdwardsPoint(x: e * f, y: g * h, z: f * g, t: e * h)
+        }
+        var checked = 0
+        for _ in 0..<500 {
+            let p = EdwardsPoint(x: element(), y: element(), z: element(), t: element())
+            let niels = AffineNielsPoint(yPlusX: element(), yMinusX: element(), xy2d: element())
+            let cached = CachedPoint(yPlusX: element(), yMinusX: element(), z2: element(), t2d: element())
+            do {    // P + Q, affine Q
+                let a = (p.y - p.x) * niels.yMinusX, b = (p.y + p.x) * niels.yPlusX, c = p.t * niels.xy2d, d = p.z + p.z
+                #expect(equal(p.adding(niels), completed(b - a, d - c, d + c, b + a)))
+                let a2 = (p.y - p.x) * niels.yPlusX, b2 = (p.y + p.x) * niels.yMinusX
+                #expect(equal(p.subtracting(niels), completed(b2 - a2, d + c, d - c, b2 + a2)))
+            }
+            do {    // P + Q, cached Q
+                let a = (p.y - p.x) * cached.yMinusX, b = (p.y + p.x) * cached.yPlusX, c = p.t * cached.t2d, d = p.z * cached.z2
+                #expect(equal(p.adding(cached), completed(b - a, d - c, d + c, b + a)))
+                let a2 = (p.y - p.x) * cached.yPlusX, b2 = (p.y + p.x) * cached.yMinusX
+                #expect(equal(p.subtracting(cached), completed(b2 - a2, d + c, d - c, b2 + a2)))
+            }
+            do {    // 2P
+                let a = p.x.squared, b = p.y.squared, c = p.z.squared + p.z.squared
+                let g = b - a
+                #expect(equal(p.doubled(), completed((p.x + p.y).squared - a - b, g - c, g, -(a + b))))
+            }
+            checked += 1
+        }
+        #expect(checked == 500)
+    }
 }
