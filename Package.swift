@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "PureCurve25519", targets: ["PureCurve25519"]),
         .library(name: "PureX509", targets: ["PureX509"]),
         .library(name: "AppStoreServer", targets: ["AppStoreServer"]),
+        .library(name: "AppStoreServerAPI", targets: ["AppStoreServerAPI"]),
         .library(name: "PureJWT", targets: ["PureJWT"]),
         .library(name: "AppleAuth", targets: ["AppleAuth"]),
         .library(name: "AppleAuthURLSession", targets: ["AppleAuthURLSession"]),
@@ -43,6 +44,7 @@ let package = Package(
         .target(name: "PureCurve25519", dependencies: ["PureSHA2", "PureASN1", "PureBigInt"]),
         .target(name: "PureX509", dependencies: ["PureASN1", "PureP256", "PureP384", "PureRSA", "PureSHA2"]),
         .target(name: "AppStoreServer", dependencies: ["PureJWT", "PureX509", "PureASN1", "PureP256", "PureSHA2", "PureBase64"]),
+        .target(name: "AppStoreServerAPI", dependencies: ["AppStoreServer", "PureJWT", "PureP256", "PureBase64"]),
         // JWS/JWT on top of the primitives; may import Foundation (Data, Date, JSON).
         .target(name: "PureJWT", dependencies: ["PureBase64", "PureSHA2", "PureASN1", "PureBigInt", "PureRSA", "PureP256", "PureP384", "PureP521",
                                                 "PureCurve25519"]),
@@ -55,7 +57,7 @@ let package = Package(
         // What the two tools share: argument parsing, exit codes, bounded input (Foundation only).
         .target(name: "CommandLineSupport"),
         // The command-line tool, on the SignInWithApple service.
-        .executableTarget(name: "appleauth", dependencies: ["CommandLineSupport", "AppleAuth", "AppleAuthURLSession", "AppStoreServer", "PureJWT", "PureSHA2", "PureBase64", "PureRSA", "PureP256", "PureASN1"]),
+        .executableTarget(name: "appleauth", dependencies: ["CommandLineSupport", "AppleAuth", "AppleAuthURLSession", "AppStoreServer", "AppStoreServerAPI", "PureJWT", "PureSHA2", "PureBase64", "PureRSA", "PureP256", "PureASN1"]),
 
         // The JOSE tool: keys, signing, verification and decoding for every JWS algorithm.
         .executableTarget(name: "jwt", dependencies: ["CommandLineSupport", "PureJWT", "PureASN1", "PureRSA", "PureP256", "PureP384",
@@ -119,6 +121,11 @@ let package = Package(
             exclude: ["Vectors"]
         ),
         .testTarget(
+            name: "AppStoreServerAPITests",
+            dependencies: ["AppStoreServerAPI", "PureJWT", "PureP256", "PureSHA2", "PureBase64", "TestSupport"],
+            exclude: ["Vectors"]
+        ),
+        .testTarget(
             name: "PureJWTTests",
             dependencies: ["PureJWT", "PureP256", "PureRSA", "PureSHA2", "PureBase64", "PureCurve25519", "PureASN1", "TestSupport"],
             exclude: ["Vectors"]
@@ -136,7 +143,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AppleAuthToolTests",
-            dependencies: ["appleauth", "PureJWT", "PureP256", "TestSupport"],
+            dependencies: ["appleauth", "PureJWT", "PureP256", "PureBase64", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

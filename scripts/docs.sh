@@ -27,6 +27,7 @@ PureJWT:JWT.md,KeyFormats.md,Performance.md
 AppleAuth:GettingStarted.md,SignInWithApple.md=SignInWithAppleGuide.md,Migrating.md
 AppleAuthURLSession:
 AppStoreServer:AppStore.md
+AppStoreServerAPI:
 PureP256:Security.md
 PureP384:
 PureP521:

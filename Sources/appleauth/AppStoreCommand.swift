@@ -20,13 +20,18 @@ enum AppStoreCommand {
         --bundle-id, --app-apple-id and --environment are checked when given (the payload's own otherwise).
         --at: when the certificates must be valid (default: the payload's signedDate).
         Exit 0 verified; 1 refused (one line naming the check); 2 usage or unreadable input.
+
+        usage: appleauth appstore sign KIND ...   (appleauth appstore sign --help)
+        Signs promotional offers, introductory-offer eligibility and Advanced Commerce requests for the app
+        with the In-App Purchase key.
         """
 
     static func run(_ arguments: [String]) throws {
         switch arguments.first {
         case "verify"?: break
+        case "sign"?: try AppStoreSignCommand.run(Array(arguments.dropFirst())); return
         case nil, "--help"?, "-h"?: print(help); return
-        case let other?: throw ToolError.usage("unknown appstore command \"\(other)\"; the command is: appleauth appstore verify INPUT --root FILE")
+        case let other?: throw ToolError.usage("unknown appstore command \"\(other)\"; the commands are: appleauth appstore verify, appleauth appstore sign")
         }
         let args = try Arguments(Array(arguments.dropFirst()), flags: ["root", "bundle-id", "app-apple-id", "environment", "at"])
         if args.wantsHelp { print(help); return }

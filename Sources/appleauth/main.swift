@@ -20,6 +20,7 @@ let usage = """
       revoke          revoke a token at Apple
       keys            print Apple's current public keys
       appstore verify verify App Store signed data (notifications V2, transactions, renewal info)
+      appstore sign   sign promotional offers, offer eligibility and Advanced Commerce requests for the app
     """
 
 func run(_ arguments: [String]) async -> ExitCode {
