@@ -3,6 +3,12 @@
 // In-App Purchase: the issuer ID (a UUID), the key ID (10 characters) and the key, downloaded once as
 // SubscriptionKey_KEYID.p8; the bundle ID is the app's.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PureJWT
 import PureP256
 
 /// An In-App Purchase key with its issuer ID, key ID and the app's bundle ID. The key is a secret: the
@@ -58,5 +64,59 @@ extension AppStoreCredentials: CustomStringConvertible, CustomDebugStringConvert
     public var customMirror: Mirror {
         Mirror(self, children: ["issuerID": issuerID, "keyID": keyID, "bundleID": bundleID, "privateKey": "redacted"],
                displayStyle: .struct)
+    }
+}
+
+// MARK: The API's tokens
+
+extension AppStoreCredentials {
+    /// The longest lifetime Apple accepts for an App Store Server API token: 60 minutes.
+    public static let maximumTokenLifetime: Double = 3600
+
+    /// A token for the App Store Server API ("Generating JSON Web Tokens for API requests"): ES256 with
+    /// header kid and typ "JWT"; claims iss (the issuer ID), iat and exp in whole seconds, aud
+    /// "appstoreconnect-v1" and bid (the bundle ID). `lifetime` is from 1 second to 60 minutes (default 5,
+    /// as Apple's libraries use); the API client reuses a token until shortly before it expires.
+    public func apiToken(lifetime: Double = 300, now: Date = Date()) throws(AppStoreAPIError) -> AppStoreAPIToken {
+        guard lifetime >= 1, lifetime <= Self.maximumTokenLifetime else {
+            throw AppStoreAPIError(.invalidRequest("an App Store Server API token lives from 1 second to 60 minutes, not \(lifetime) seconds"))
+        }
+        let seconds = now.timeIntervalSince1970
+        guard seconds.isFinite, seconds >= 0, seconds <= 253_402_300_799 - 3600 else {
+            throw AppStoreAPIError(.invalidRequest("the time to issue a token at must be from 1970 to 9999, not \(seconds) seconds since 1970"))
+        }
+        let issuedAt = seconds.rounded(.down)
+        let expiresAt = issuedAt + lifetime.rounded(.down)
+        struct Claims: Encodable {
+            let iss: String, iat: NumericDate, exp: NumericDate, aud: String, bid: String
+        }
+        let claims = Claims(iss: issuerID, iat: NumericDate(secondsSince1970: issuedAt), exp: NumericDate(secondsSince1970: expiresAt),
+                            aud: "appstoreconnect-v1", bid: bundleID)
+        let token: String
+        do {
+            token = try JWTSigner(key: .es256(privateKey, keyID: keyID)).sign(claims, header: JWTHeader(alg: "ES256", kid: keyID, typ: "JWT"))
+        } catch {
+            throw AppStoreAPIError(.invalidCredentials("the App Store Server API token could not be signed: \(error)"))
+        }
+        return AppStoreAPIToken(token: token, issuedAt: Date(timeIntervalSince1970: issuedAt), expiresAt: Date(timeIntervalSince1970: expiresAt))
+    }
+}
+
+/// A signed App Store Server API token and its validity. A credential (it authenticates the server to
+/// Apple until it expires): it prints without the token.
+public struct AppStoreAPIToken: Sendable, Hashable {
+    /// The ES256 JWT for the `Authorization: Bearer` header. A credential: never log it.
+    public let token: String
+    /// "iat".
+    public let issuedAt: Date
+    /// "exp".
+    public let expiresAt: Date
+}
+
+extension AppStoreAPIToken: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String { "AppStoreAPIToken(token redacted, expires \(expiresAt))" }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror {
+        Mirror(self, children: ["issuedAt": issuedAt, "expiresAt": expiresAt, "token": "redacted"], displayStyle: .struct)
     }
 }
