@@ -66,6 +66,11 @@ public struct SignedDataVerifier: Sendable {
     /// about them can be verified. Only for local development.
     public let decodesStoreKitTestingTokensWithoutVerification_INSECURE: Bool
 
+    /// Whether the payload's environment must equal `environment` (Apple's rule, always on for the public
+    /// API). The `appleauth` tool turns it off when no `--environment` is given: it checks only what it is
+    /// given, and transactions from before 2022 carry no environment at all.
+    package var checksEnvironment = true
+
     private let cache: ChainCache
     private let now: @Sendable () -> Date
 
@@ -141,7 +146,7 @@ public struct SignedDataVerifier: Sendable {
     /// Verifies signed subscription renewal info.
     public func verifyRenewalInfo(_ signedRenewalInfo: String) throws(AppStoreVerificationError) -> RenewalInfoPayload {
         let payload = try verified(signedRenewalInfo, as: RenewalInfoPayload.self)
-        guard payload.environment == environment else {
+        guard !checksEnvironment || payload.environment == environment else {
             throw AppStoreVerificationError(.environmentMismatch(found: payload.environment?.rawValue))
         }
         return payload
@@ -158,7 +163,9 @@ public struct SignedDataVerifier: Sendable {
         if checksAppAppleID && environment == .production && foundID != appAppleID {
             throw AppStoreVerificationError(.appAppleIDMismatch(found: foundID))
         }
-        guard foundEnvironment == environment else { throw AppStoreVerificationError(.environmentMismatch(found: foundEnvironment?.rawValue)) }
+        guard !checksEnvironment || foundEnvironment == environment else {
+            throw AppStoreVerificationError(.environmentMismatch(found: foundEnvironment?.rawValue))
+        }
     }
 
     /// The payload of `token` as `T`, after the header, chain and signature checks.

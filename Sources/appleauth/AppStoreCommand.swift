@@ -54,7 +54,7 @@ enum AppStoreCommand {
         let environment = givenEnvironment ?? peek.payloadEnvironment ?? .sandbox
         // Not given: not checked (the payload's own value; a transaction carries no app Apple ID).
         let appAppleID = givenAppAppleID ?? (environment == .production ? peek.appAppleID ?? 1 : nil)
-        let verifier: SignedDataVerifier
+        var verifier: SignedDataVerifier
         do {
             verifier = try SignedDataVerifier(rootCertificates: rootCertificates, bundleID: args.value("bundle-id") ?? peek.bundleID ?? "-",
                                               appAppleID: appAppleID, environment: environment, validationTime: time,
@@ -62,6 +62,9 @@ enum AppStoreCommand {
         } catch {
             throw ToolError.usage(error.description)
         }
+        // Without --environment nothing is checked against it: the payload's own is used, and real
+        // transactions from before 2022 have none (the library keeps Apple's rule and refuses those).
+        verifier.checksEnvironment = givenEnvironment != nil
 
         let output: Data
         do {

@@ -44,6 +44,17 @@ struct AppStoreToolTests {
         }
     }
 
+    @Test("a real transaction from 2021, which has no environment: verified without --environment (the tool checks only what it is given); refused with one")
+    func transactionWithoutEnvironment() throws {
+        let transaction = try entry("real-app-store-server-sdk-transaction-1636464323732")
+        let run = try appleauth(["appstore", "verify", transaction.jws, "--root", root])
+        #expect(run.status == 0, "\(run.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        #expect(json?["bundleId"] as? String == "club.omnichess.ios" && json?["environment"] == nil)
+        let refused = try appleauth(["appstore", "verify", transaction.jws, "--root", root, "--environment", "Production"])
+        #expect(refused.status == 1 && refused.stderr.contains("environment_mismatch"), "\(refused.stderr)")
+    }
+
     @Test("refusals exit 1 with one line naming the check: the leaf at the current time, another bundle ID, an altered payload, a foreign root")
     func refusals() throws {
         let notification = try entry("real-php-appstore-notifications-notification-consumption-request-1663913382653")
