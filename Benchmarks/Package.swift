@@ -35,6 +35,7 @@ let package = Package(
                 .product(name: "PureJWT", package: "PureJWT"),
                 .product(name: "AppleAuth", package: "PureJWT"),
                 .product(name: "AppStoreServer", package: "PureJWT"),
+                .product(name: "AppStoreServerAPI", package: "PureJWT"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
