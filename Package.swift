@@ -117,7 +117,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AppStoreServerTests",
-            dependencies: ["AppStoreServer", "PureX509", "TestSupport"],
+            dependencies: ["AppStoreServer", "PureX509", "PureBase64", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

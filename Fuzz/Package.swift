@@ -18,6 +18,7 @@ let harnesses: [(name: String, products: [String])] = [
     ("FuzzEd25519", ["PureCurve25519"]),
     ("FuzzECKeys", ["PureP384", "PureP521"]),
     ("FuzzJWTTool", ["PureJWT"]),
+    ("FuzzReceipts", ["AppStoreServer", "PureASN1"]),
 ]
 
 let package = Package(

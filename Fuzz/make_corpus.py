@@ -122,3 +122,14 @@ for case in json.loads((vectors("PureJWTTests") / "more_algorithms_tokens.json")
     put("FuzzJWTTool", b"\x04" + case["token"].encode())
 put("FuzzJWTTool", b"\x01" + json.dumps({"keys": [c["jwk"] for c in json.loads((vectors("PureJWTTests") / "more_algorithms_tokens.json").read_text())["cases"][:3]]}).encode())
 put("FuzzJWTTool", b'\x03{"x5t#S256":"abc","ver":2,"ctx":{"a":[true,null,1.5e3]}}')
+
+# Receipts: every app receipt (as bytes: DER, or Xcode's BER) and every receipt file as it is (base64 text
+# of app receipts and of legacy transaction receipts), and the tampered copies.
+receipts_dir = vectors("AppStoreServerTests") / "receipts"
+receipts = json.loads((receipts_dir / "receipts.json").read_text())
+for entry in receipts["receipts"] + receipts["tampered"]:
+    raw = (receipts_dir / entry["file"]).read_bytes()
+    put("FuzzReceipts", raw)
+    if entry["encoding"] == "base64" and entry.get("kind") != "transaction":
+        put("FuzzReceipts", base64.b64decode(b"".join(raw.split())))
+

@@ -57,6 +57,8 @@ public struct AppStoreVerificationError: Error, Hashable, Sendable, CustomString
         case storeKitTestingToken
         /// The verifier's configuration is unusable (what is wrong).
         case invalidConfiguration(String)
+        /// A receipt could not be read (what is wrong: base64, BER/DER, the PKCS#7 or receipt layout).
+        case receiptMalformed(String)
 
         /// A stable snake_case identifier, the same as the check names of the project's App Store vectors.
         public var identifier: String {
@@ -86,6 +88,7 @@ public struct AppStoreVerificationError: Error, Hashable, Sendable, CustomString
             case .appAppleIDMismatch: return "app_apple_id_mismatch"
             case .storeKitTestingToken: return "storekit_testing_token"
             case .invalidConfiguration: return "configuration"
+            case .receiptMalformed: return "receipt_malformed"
             }
         }
     }
@@ -152,6 +155,8 @@ public struct AppStoreVerificationError: Error, Hashable, Sendable, CustomString
             return "the payload's appAppleId is \(found.map(String.init) ?? "missing"), not the configured app Apple ID"
         case .invalidConfiguration(let why):
             return "the App Store verifier cannot be configured: \(why)"
+        case .receiptMalformed(let why):
+            return "the receipt could not be read: \(why); give the receipt's bytes or its base64 text, whole"
         case .storeKitTestingToken:
             return "a StoreKit-testing token (Xcode or LocalTesting environment) is not signed by Apple; refused unless decoding them unverified is explicitly enabled"
         }

@@ -71,9 +71,12 @@ public struct AppStoreOfferSigner: Sendable {
     /// `Product.PurchaseOption.promotionalOffer(_:compactJWS:)`.
     ///
     /// - Parameters:
+    ///   - productID: the subscription's product identifier ("productId").
+    ///   - offerID: the promotional offer's identifier ("offerIdentifier").
     ///   - transactionID: the customer's original or any transaction ID of the subscription group, when
     ///     the offer is for that customer only (omitted from the claims when nil).
-    ///   - nonce, now: a fresh UUID and the current time by default ("nonce" and "iat").
+    ///   - nonce: a fresh UUID by default ("nonce", lowercased).
+    ///   - now: the current time by default ("iat", in whole seconds).
     public func promotionalOfferToken(productID: String, offerID: String, transactionID: String? = nil,
                                       nonce: UUID = UUID(), now: Date = Date()) throws(AppStoreAPIError) -> String {
         try Self.require(productID, "productID")

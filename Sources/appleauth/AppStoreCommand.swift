@@ -24,14 +24,18 @@ enum AppStoreCommand {
         usage: appleauth appstore sign KIND ...   (appleauth appstore sign --help)
         Signs promotional offers, introductory-offer eligibility and Advanced Commerce requests for the app
         with the In-App Purchase key.
+
+        usage: appleauth appstore receipt transaction-id RECEIPT
+        The transaction identifier of an app receipt or a legacy transaction receipt (nothing verified).
         """
 
     static func run(_ arguments: [String]) throws {
         switch arguments.first {
         case "verify"?: break
         case "sign"?: try AppStoreSignCommand.run(Array(arguments.dropFirst())); return
+        case "receipt"?: try AppStoreReceiptCommand.run(Array(arguments.dropFirst())); return
         case nil, "--help"?, "-h"?: print(help); return
-        case let other?: throw ToolError.usage("unknown appstore command \"\(other)\"; the commands are: appleauth appstore verify, appleauth appstore sign")
+        case let other?: throw ToolError.usage("unknown appstore command \"\(other)\"; the commands are: appleauth appstore verify, sign, receipt")
         }
         let args = try Arguments(Array(arguments.dropFirst()), flags: ["root", "bundle-id", "app-apple-id", "environment", "at"])
         if args.wantsHelp { print(help); return }

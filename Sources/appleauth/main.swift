@@ -21,6 +21,7 @@ let usage = """
       keys            print Apple's current public keys
       appstore verify verify App Store signed data (notifications V2, transactions, renewal info)
       appstore sign   sign promotional offers, offer eligibility and Advanced Commerce requests for the app
+      appstore receipt transaction-id   the transaction ID of an app or legacy transaction receipt
     """
 
 func run(_ arguments: [String]) async -> ExitCode {

@@ -55,6 +55,27 @@ struct AppStoreToolTests {
         #expect(refused.status == 1 && refused.stderr.contains("environment_mismatch"), "\(refused.stderr)")
     }
 
+    @Test("receipt transaction-id: a DER file, a base64 file, base64 text, stdin, a legacy transaction receipt; no in-app prints nothing; garbage exits 2")
+    func receiptTransactionID() throws {
+        let files = URL(fileURLWithPath: appStoreVector("receipts")).appendingPathComponent("files")
+        let legacy = try String(contentsOf: files.appendingPathComponent("applelib-legacyTransaction"), encoding: .utf8)
+        let production = try String(contentsOf: files.appendingPathComponent("tpinapp-receipt-production"), encoding: .utf8)
+        let cases: [([String], String?, String)] = [
+            ([files.appendingPathComponent("kvitto-sandboxReceipt").path], nil, "1000000156449405\n"),
+            ([files.appendingPathComponent("tpinapp-receipt-production").path], nil, "340001196262039\n"),
+            ([production.trimmingCharacters(in: .whitespacesAndNewlines)], nil, "340001196262039\n"),
+            (["-"], production, "340001196262039\n"),
+            ([legacy.trimmingCharacters(in: .whitespacesAndNewlines)], nil, "33993399\n"),
+            ([files.appendingPathComponent("aov-hannes_mac_mindnode_receipt").path], nil, ""),
+        ]
+        for (arguments, stdin, expected) in cases {
+            let run = try appleauth(["appstore", "receipt", "transaction-id"] + arguments, stdin: stdin)
+            #expect(run.status == 0 && run.stdout == expected, "\(arguments.first?.prefix(60) ?? ""): \(run.stdout) \(run.stderr)")
+        }
+        let garbage = try appleauth(["appstore", "receipt", "transaction-id", "MIIB"])
+        #expect(garbage.status == 2 && garbage.stderr.contains("receipt") && garbage.stdout.isEmpty, "\(garbage.stderr)")
+    }
+
     @Test("refusals exit 1 with one line naming the check: the leaf at the current time, another bundle ID, an altered payload, a foreign root")
     func refusals() throws {
         let notification = try entry("real-php-appstore-notifications-notification-consumption-request-1663913382653")
