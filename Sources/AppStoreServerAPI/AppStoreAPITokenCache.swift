@@ -25,9 +25,7 @@ public actor AppStoreAPITokenCache {
     /// `renewalMargin`, which must not be negative. `now` is the clock.
     public init(credentials: AppStoreCredentials, lifetime: Double = 300, renewalMargin: Double = 60,
                 now: @escaping @Sendable () -> Date = { Date() }) throws(AppStoreAPIError) {
-        guard lifetime >= 1, lifetime <= AppStoreCredentials.maximumTokenLifetime else {
-            throw AppStoreAPIError(.invalidRequest("an App Store Server API token lives from 1 second to 60 minutes, not \(lifetime) seconds"))
-        }
+        try AppStoreCredentials.checkTokenLifetime(lifetime)
         guard renewalMargin >= 0, renewalMargin < lifetime else {
             throw AppStoreAPIError(.invalidRequest("the renewal margin must be from 0 to less than the lifetime (\(lifetime) s), not \(renewalMargin) seconds"))
         }

@@ -78,9 +78,7 @@ extension AppStoreCredentials {
     /// "appstoreconnect-v1" and bid (the bundle ID). `lifetime` is from 1 second to 60 minutes (default 5,
     /// as Apple's libraries use); the API client reuses a token until shortly before it expires.
     public func apiToken(lifetime: Double = 300, now: Date = Date()) throws(AppStoreAPIError) -> AppStoreAPIToken {
-        guard lifetime >= 1, lifetime <= Self.maximumTokenLifetime else {
-            throw AppStoreAPIError(.invalidRequest("an App Store Server API token lives from 1 second to 60 minutes, not \(lifetime) seconds"))
-        }
+        try Self.checkTokenLifetime(lifetime)
         let seconds = now.timeIntervalSince1970
         guard seconds.isFinite, seconds >= 0, seconds <= 253_402_300_799 - 3600 else {
             throw AppStoreAPIError(.invalidRequest("the time to issue a token at must be from 1970 to 9999, not \(seconds) seconds since 1970"))
@@ -99,6 +97,13 @@ extension AppStoreCredentials {
             throw AppStoreAPIError(.invalidCredentials("the App Store Server API token could not be signed: \(error)"))
         }
         return AppStoreAPIToken(token: token, issuedAt: Date(timeIntervalSince1970: issuedAt), expiresAt: Date(timeIntervalSince1970: expiresAt))
+    }
+
+    /// Throws unless `lifetime` is from 1 second to 60 minutes (NaN and infinities included).
+    static func checkTokenLifetime(_ lifetime: Double) throws(AppStoreAPIError) {
+        guard lifetime >= 1, lifetime <= maximumTokenLifetime else {
+            throw AppStoreAPIError(.invalidRequest("an App Store Server API token lives from 1 second to 60 minutes, not \(lifetime) seconds"))
+        }
     }
 }
 

@@ -101,10 +101,10 @@ extension EdwardsPoint {
     }
 
     /// 2P ("dbl-2008-hwcd", a = −1): 4 squarings and 4 multiplications.
-    @inline(__always)
     ///
     /// Limb bounds: the coordinates are tight (below 2^51 + 2^13), so x + y < 2^52.1 and a + b, 2Z² < 2^52.1,
     /// a + 2Z² < 2^52.6, all below the 2^53 − 76 a subtrahend may reach; e, f, g < 2^53.4 and h < 2^53.
+    @inline(__always)
     func doubled() -> EdwardsPoint {
         let a = x.squared
         let b = y.squared

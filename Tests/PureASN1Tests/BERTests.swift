@@ -43,7 +43,7 @@ struct BERTests {
         "30 80 02 01 01",                // no end-of-contents
         "00 00",                         // end-of-contents where an element belongs
         "30 80 00 01 00 00",             // end-of-contents with a length
-        "30 04 02 01 01 00 00",          // end-of-contents inside a definite length ... then trailing
+        "30 04 02 01 01 00 00",          // a lone 00 inside a definite length (truncated end-of-contents)
         "30 02 00 00",                   // end-of-contents inside a definite length
         "02 01 01 00",                   // a byte after the element
         "24 80 02 01 01 00 00",          // a segment of an OCTET STRING that is not one
