@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "AppStoreServer", targets: ["AppStoreServer"]),
         .library(name: "AppStoreServerAPI", targets: ["AppStoreServerAPI"]),
         .library(name: "PureJWT", targets: ["PureJWT"]),
+        .library(name: "AppleHTTP", targets: ["AppleHTTP"]),
         .library(name: "AppleAuth", targets: ["AppleAuth"]),
         .library(name: "AppleAuthURLSession", targets: ["AppleAuthURLSession"]),
         .executable(name: "appleauth", targets: ["appleauth"]),
@@ -44,12 +45,15 @@ let package = Package(
         .target(name: "PureCurve25519", dependencies: ["PureSHA2", "PureASN1", "PureBigInt"]),
         .target(name: "PureX509", dependencies: ["PureASN1", "PureP256", "PureP384", "PureRSA", "PureSHA2"]),
         .target(name: "AppStoreServer", dependencies: ["PureJWT", "PureX509", "PureASN1", "PureP256", "PureSHA2", "PureBase64"]),
-        .target(name: "AppStoreServerAPI", dependencies: ["PureJWT", "PureP256", "PureBase64"]),
+        .target(name: "AppStoreServerAPI", dependencies: ["AppleHTTP", "AppStoreServer", "PureJWT", "PureP256", "PureBase64"]),
         // JWS/JWT on top of the primitives; may import Foundation (Data, Date, JSON).
         .target(name: "PureJWT", dependencies: ["PureBase64", "PureSHA2", "PureASN1", "PureBigInt", "PureRSA", "PureP256", "PureP384", "PureP521",
                                                 "PureCurve25519"]),
+        // The HTTP transport protocol and retry rules that AppleAuth and AppStoreServerAPI share (both
+        // re-export it); no networking of its own.
+        .target(name: "AppleHTTP"),
         // Sign in with Apple on top of PureJWT; no networking of its own.
-        .target(name: "AppleAuth", dependencies: ["PureJWT", "PureP256", "PureSHA2", "PureBase64"]),
+        .target(name: "AppleAuth", dependencies: ["AppleHTTP", "PureJWT", "PureP256", "PureSHA2", "PureBase64"]),
         // An AppleHTTPTransport on URLSession (FoundationNetworking on Linux), for the tool and for servers
         // without another HTTP client; AppleAuth itself does no networking.
         .target(name: "AppleAuthURLSession", dependencies: ["AppleAuth"]),

@@ -26,6 +26,7 @@ catalogs="
 PureJWT:JWT.md,KeyFormats.md,Performance.md
 AppleAuth:GettingStarted.md,SignInWithApple.md=SignInWithAppleGuide.md,Migrating.md
 AppleAuthURLSession:
+AppleHTTP:
 AppStoreServer:AppStore.md
 AppStoreServerAPI:
 PureP256:Security.md

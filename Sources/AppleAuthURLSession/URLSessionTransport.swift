@@ -37,7 +37,7 @@ public struct URLSessionTransport: AppleHTTPTransport {
         var urlRequest = URLRequest(url: url, timeoutInterval: timeout)
         urlRequest.httpMethod = request.method
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        if !request.body.isEmpty { urlRequest.httpBody = Data(request.body.utf8) }
+        if !request.bodyBytes.isEmpty { urlRequest.httpBody = Data(request.bodyBytes) }
         let data: Data, response: URLResponse
         do {
             (data, response) = try await Self.load(urlRequest, deadline: timeout)

@@ -72,7 +72,7 @@ public struct AsyncHTTPClientTransport: AppleHTTPTransport {
         var outgoing = HTTPClientRequest(url: request.url)
         outgoing.method = HTTPMethod(rawValue: request.method)
         for (name, value) in request.headers { outgoing.headers.replaceOrAdd(name: name, value: value) }
-        if !request.body.isEmpty { outgoing.body = .bytes(ByteBuffer(string: request.body)) }
+        if !request.bodyBytes.isEmpty { outgoing.body = .bytes(ByteBuffer(bytes: request.bodyBytes)) }
 
         let deadline = NIODeadline.now() + .nanoseconds(Int64(timeout * 1_000_000_000))
         do {
