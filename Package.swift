@@ -126,7 +126,8 @@ let package = Package(
         ),
         .testTarget(
             name: "AppStoreServerAPITests",
-            dependencies: ["AppStoreServerAPI", "PureJWT", "PureP256", "PureSHA2", "PureBase64", "TestSupport"],
+            // AppleAuthURLSession: the client tests talk real HTTP to a stand-in for Apple on 127.0.0.1.
+            dependencies: ["AppStoreServerAPI", "AppStoreServer", "AppleAuthURLSession", "PureJWT", "PureP256", "PureSHA2", "PureBase64", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

@@ -175,9 +175,13 @@ public struct AppStoreOfferSigner: Sendable {
         guard !value.isEmpty else { throw AppStoreAPIError(.invalidRequest("\(name) is required and was empty")) }
     }
 
-    /// `date` in whole milliseconds since 1970.
+    /// `date` in whole milliseconds since 1970, a fraction dropped (as Apple's clients do). A value within a
+    /// microsecond of a whole millisecond is that millisecond: `Date` holds seconds as a Double, so a date
+    /// made from 123,456 ms reads back as 123,455.99999….
     static func milliseconds(_ date: Date) throws(AppStoreAPIError) -> Int64 {
-        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        let exact = date.timeIntervalSince1970 * 1000
+        let nearest = exact.rounded()
+        let milliseconds = abs(exact - nearest) < 0.001 ? nearest : exact.rounded(.down)
         guard milliseconds.isFinite, milliseconds >= 0, milliseconds <= 253_402_300_799_000 else {
             throw AppStoreAPIError(.invalidRequest("the time must be from 1970 to 9999"))
         }
