@@ -30,8 +30,9 @@ package struct Arguments {
     private var options: [String: [String]] = [:]
     package let wantsHelp: Bool
 
-    /// Parses `arguments`; `flags` lists the options the command accepts (all take a value).
-    package init(_ arguments: [String], flags: Set<String>) throws {
+    /// Parses `arguments`; `flags` lists the options the command accepts that take a value, `switches`
+    /// those that take none (`--all`).
+    package init(_ arguments: [String], flags: Set<String>, switches: Set<String> = []) throws {
         var help = false
         var index = 0
         while index < arguments.count {
@@ -40,6 +41,11 @@ package struct Arguments {
                 help = true
             } else if argument.hasPrefix("--") {
                 let name = String(argument.dropFirst(2))
+                if switches.contains(name) {
+                    options[name, default: []].append("")
+                    index += 1
+                    continue
+                }
                 guard flags.contains(name) else { throw ToolError.usage("unknown option \(argument); see --help") }
                 guard index + 1 < arguments.count else { throw ToolError.usage("\(argument) needs a value") }
                 options[name, default: []].append(arguments[index + 1])
@@ -54,6 +60,8 @@ package struct Arguments {
 
     package func value(_ name: String) -> String? { options[name]?.last }
     package func values(_ name: String) -> [String] { options[name] ?? [] }
+    /// Whether the option (a switch, or one with a value) was given.
+    package func has(_ name: String) -> Bool { options[name] != nil }
 
     package func required(_ name: String) throws -> String {
         guard let value = value(name) else { throw ToolError.usage("missing --\(name); see --help") }

@@ -21,6 +21,9 @@ enum AppStoreCommand {
         --at: when the certificates must be valid (default: the payload's signedDate).
         Exit 0 verified; 1 refused (one line naming the check); 2 usage or unreadable input.
 
+        usage: appleauth appstore api CALL ...   (appleauth appstore api --help)
+        Calls the App Store Server API with the In-App Purchase key and prints Apple's JSON answer.
+
         usage: appleauth appstore sign KIND ...   (appleauth appstore sign --help)
         Signs promotional offers, introductory-offer eligibility and Advanced Commerce requests for the app
         with the In-App Purchase key.
@@ -29,13 +32,14 @@ enum AppStoreCommand {
         The transaction identifier of an app receipt or a legacy transaction receipt (nothing verified).
         """
 
-    static func run(_ arguments: [String]) throws {
+    static func run(_ arguments: [String]) async throws {
         switch arguments.first {
         case "verify"?: break
         case "sign"?: try AppStoreSignCommand.run(Array(arguments.dropFirst())); return
         case "receipt"?: try AppStoreReceiptCommand.run(Array(arguments.dropFirst())); return
+        case "api"?: try await AppStoreAPICommand.run(Array(arguments.dropFirst())); return
         case nil, "--help"?, "-h"?: print(help); return
-        case let other?: throw ToolError.usage("unknown appstore command \"\(other)\"; the commands are: appleauth appstore verify, sign, receipt")
+        case let other?: throw ToolError.usage("unknown appstore command \"\(other)\"; the commands are: appleauth appstore verify, api, sign, receipt")
         }
         let args = try Arguments(Array(arguments.dropFirst()), flags: ["root", "bundle-id", "app-apple-id", "environment", "at"])
         if args.wantsHelp { print(help); return }
@@ -141,7 +145,7 @@ enum AppStoreCommand {
     }
 
     /// A certificate file's DER: the bytes themselves, or the body of a PEM "CERTIFICATE" block.
-    private static func readCertificate(_ path: String) throws -> [UInt8] {
+    static func readCertificate(_ path: String) throws -> [UInt8] {
         let data = try readInput(path)
         let text = String(decoding: data, as: UTF8.self)
         guard text.contains("-----BEGIN ") else { return [UInt8](data) }
@@ -154,7 +158,7 @@ enum AppStoreCommand {
         }
     }
 
-    private static func environmentValue(_ text: String) throws -> AppStoreEnvironment {
+    static func environmentValue(_ text: String) throws -> AppStoreEnvironment {
         switch text {
         case "Production", "production": return .production
         case "Sandbox", "sandbox": return .sandbox

@@ -78,12 +78,16 @@ enum AppStoreSignCommand {
 
     /// The signer from the shared options, then `body` with it; its errors are usage errors (exit 2).
     private static func sign<T>(_ args: Arguments, _ body: (AppStoreOfferSigner) throws -> T) throws -> T {
+        let signer = AppStoreOfferSigner(credentials: try credentials(args))
+        do { return try body(signer) } catch let error as AppStoreAPIError { throw ToolError.usage(error.description) }
+    }
+
+    /// The In-App Purchase key and its identifiers from --issuer-id, --key-id, --key and --bundle-id
+    /// (shared with `appstore api`); unusable ones are usage errors (exit 2).
+    static func credentials(_ args: Arguments) throws -> AppStoreCredentials {
+        let issuer = try args.required("issuer-id"), keyID = try args.required("key-id"), bundle = try args.required("bundle-id")
         let pem = String(decoding: try readInput(try args.required("key")), as: UTF8.self)
-        do {
-            let credentials = try AppStoreCredentials(issuerID: try args.required("issuer-id"), keyID: try args.required("key-id"),
-                                                      bundleID: try args.required("bundle-id"), privateKeyPEM: pem)
-            return try body(AppStoreOfferSigner(credentials: credentials))
-        } catch let error as AppStoreAPIError {
+        do { return try AppStoreCredentials(issuerID: issuer, keyID: keyID, bundleID: bundle, privateKeyPEM: pem) } catch {
             throw ToolError.usage(error.description)
         }
     }

@@ -20,6 +20,7 @@ let usage = """
       revoke          revoke a token at Apple
       keys            print Apple's current public keys
       appstore verify verify App Store signed data (notifications V2, transactions, renewal info)
+      appstore api    call the App Store Server API (transactions, history, statuses, refunds, notifications, ...)
       appstore sign   sign promotional offers, offer eligibility and Advanced Commerce requests for the app
       appstore receipt transaction-id   the transaction ID of an app or legacy transaction receipt
     """
@@ -44,7 +45,7 @@ func run(_ arguments: [String]) async -> ExitCode {
         case "token": try await Commands.token(rest)
         case "revoke": try await Commands.revoke(rest)
         case "keys": try await Commands.keys(rest)
-        case "appstore": try AppStoreCommand.run(rest)
+        case "appstore": try await AppStoreCommand.run(rest)
         case "help", "--help", "-h": print(usage)
         default:
             printError("unknown command \"\(command)\"\n" + usage)
