@@ -1,6 +1,6 @@
 // The shapes shared by every hash in this module, named as in swift-crypto so that code can switch
-// between the two with `#if canImport(CryptoKit)`. SHA-256 is the only conformer today; SHA-384/512
-// would be added beside it as further conformers without changing these protocols.
+// between the two with `#if canImport(CryptoKit)`. Conformers: SHA256, SHA384, SHA512, and
+// Insecure.SHA1 for old App Store receipts only.
 
 /// A cryptographic hash function with streaming (`init`, `update`, `finalize`) and one-shot use.
 ///

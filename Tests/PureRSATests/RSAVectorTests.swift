@@ -56,7 +56,8 @@ struct RSAVectorTests {
         #expect(run == expected)
     }
 
-    @Test("NIST SigVer15_186-3.rsp: all 54 SHA-256, 54 SHA-384 and 54 SHA-512 records", arguments: ["SHA256", "SHA384", "SHA512"])
+    @Test("NIST SigVer15_186-3.rsp: all 54 SHA-1 (receipts only), 54 SHA-256, 54 SHA-384 and 54 SHA-512 records",
+          arguments: ["SHA1", "SHA256", "SHA384", "SHA512"])
     func nist(_ algorithm: String) throws {
         let records = NISTResponseFile.records(try VectorFiles.text("SigVer15_186-3.rsp"))
         var modulus: String?
@@ -82,6 +83,7 @@ struct RSAVectorTests {
             switch algorithm {
             case "SHA384": valid = key.isValidSignature(signature, for: SHA384.hash(data: message))
             case "SHA512": valid = key.isValidSignature(signature, for: SHA512.hash(data: message))
+            case "SHA1": valid = key.isValidInsecureSHA1Signature(signature, for: Insecure.SHA1.hash(data: message))
             default: valid = key.isValidSignature(signature, for: message)
             }
             #expect(valid == pass, "\(algorithm), line \(record.line)")
