@@ -59,6 +59,12 @@ public struct AppStoreVerificationError: Error, Hashable, Sendable, CustomString
         case invalidConfiguration(String)
         /// A receipt could not be read (what is wrong: base64, BER/DER, the PKCS#7 or receipt layout).
         case receiptMalformed(String)
+        /// The receipt's PKCS#7 signature does not verify with its signer certificate's key over its content.
+        case receiptSignatureInvalid
+        /// The receipt's signer certificate does not chain to a given root at the time checked (why).
+        case receiptChain(String)
+        /// The receipt's SHA-1 hash does not match the device identifier given: a receipt of another device.
+        case receiptDeviceHashMismatch
 
         /// A stable snake_case identifier, the same as the check names of the project's App Store vectors.
         public var identifier: String {
@@ -89,6 +95,9 @@ public struct AppStoreVerificationError: Error, Hashable, Sendable, CustomString
             case .storeKitTestingToken: return "storekit_testing_token"
             case .invalidConfiguration: return "configuration"
             case .receiptMalformed: return "receipt_malformed"
+            case .receiptSignatureInvalid: return "receipt_signature"
+            case .receiptChain: return "receipt_chain"
+            case .receiptDeviceHashMismatch: return "receipt_device_hash"
             }
         }
     }
@@ -157,6 +166,14 @@ public struct AppStoreVerificationError: Error, Hashable, Sendable, CustomString
             return "the App Store verifier cannot be configured: \(why)"
         case .receiptMalformed(let why):
             return "the receipt could not be read: \(why); give the receipt's bytes or its base64 text, whole"
+        case .receiptSignatureInvalid:
+            return "the receipt's signature does not verify over its content: it was altered, or signed by someone else"
+        case .receiptChain(let why):
+            return "the receipt's signer does not chain to the given root: \(why); App Store receipts chain to Apple Inc. Root "
+                + "(AppleIncRootCertificate.cer), Xcode's to the StoreKit certificate of the project"
+        case .receiptDeviceHashMismatch:
+            return "the receipt's hash does not match the device identifier given: it belongs to another device "
+                + "(identifierForVendor's 16 bytes on iOS, the MAC address's 6 on macOS)"
         case .storeKitTestingToken:
             return "a StoreKit-testing token (Xcode or LocalTesting environment) is not signed by Apple; refused unless decoding them unverified is explicitly enabled"
         }

@@ -101,13 +101,13 @@ public enum ReceiptUtility {
         }
     }
 
-    private struct Attribute {
+    struct Attribute {
         let type: Int
         let value: ArraySlice<UInt8>
     }
 
     /// A SET OF ReceiptAttribute, in the order of the bytes (Apple's sets are not sorted).
-    private static func attributes(_ der: ArraySlice<UInt8>) throws(ASN1Error) -> [Attribute] {
+    static func attributes(_ der: ArraySlice<UInt8>) throws(ASN1Error) -> [Attribute] {
         try DER.parse(der).constructed(.set) { (set) throws(ASN1Error) in
             var attributes: [Attribute] = []
             while !set.isEmpty {
@@ -122,7 +122,7 @@ public enum ReceiptUtility {
     }
 
     /// The text of a UTF8String or IA5String held in an attribute's value.
-    private static func string(_ der: ArraySlice<UInt8>) throws(ASN1Error) -> String {
+    static func string(_ der: ArraySlice<UInt8>) throws(ASN1Error) -> String {
         let node = try DER.parse(der)
         // UTF8String (universal 12) or IA5String (universal 22), primitive.
         guard node.tag.tagClass == .universal, !node.tag.isConstructed, node.tag.number == 12 || node.tag.number == 22 else {
@@ -131,12 +131,12 @@ public enum ReceiptUtility {
         return String(decoding: node.content, as: UTF8.self)
     }
 
-    private static let signedDataOID = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113_549, 1, 7, 2])
-    private static let dataOID = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113_549, 1, 7, 1])
+    static let signedDataOID = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113_549, 1, 7, 2])
+    static let dataOID = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113_549, 1, 7, 1])
 
     // MARK: Helpers
 
-    private static func decodeBase64(_ text: String, what: String) throws(AppStoreVerificationError) -> [UInt8] {
+    static func decodeBase64(_ text: String, what: String) throws(AppStoreVerificationError) -> [UInt8] {
         guard text.utf8.count <= maximumReceiptSize * 4 / 3 + 4096 else {
             throw malformed("the \(what) is \(text.utf8.count) characters of base64, over the limit")
         }
@@ -158,7 +158,7 @@ public enum ReceiptUtility {
         return String(rest[..<end])
     }
 
-    private static func malformed(_ message: String) -> AppStoreVerificationError {
+    static func malformed(_ message: String) -> AppStoreVerificationError {
         AppStoreVerificationError(.receiptMalformed(message))
     }
 }

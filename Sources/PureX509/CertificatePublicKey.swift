@@ -40,8 +40,9 @@ enum CertificatePublicKey: Sendable {
         }
     }
 
-    /// Whether this key made `certificate`'s signature. Variable-time (public data).
-    func signed(_ certificate: Certificate) -> Bool {
+    /// Whether this key made `certificate`'s signature. Variable-time (public data). A SHA-1 signature
+    /// counts only when `acceptingSHA1` (the chain validator passes its policy's choice).
+    func signed(_ certificate: Certificate, acceptingSHA1: Bool = false) -> Bool {
         let message = certificate.tbsCertificate
         switch (self, certificate.signatureAlgorithm) {
         case (.p256(let key), .ecdsaWithSHA256):
@@ -62,6 +63,9 @@ enum CertificatePublicKey: Sendable {
             return key.isValidSignature(RSA.Signing.RSASignature(rawRepresentation: certificate.signature), for: SHA384.hash(data: message))
         case (.rsa(let key), .sha512WithRSAEncryption):
             return key.isValidSignature(RSA.Signing.RSASignature(rawRepresentation: certificate.signature), for: SHA512.hash(data: message))
+        case (.rsa(let key), .sha1WithRSAEncryption):
+            return acceptingSHA1
+                && key.isValidInsecureSHA1Signature(RSA.Signing.RSASignature(rawRepresentation: certificate.signature), for: Insecure.SHA1.hash(data: message))
         default:
             return false   // an EC key cannot make an RSA signature and the reverse
         }

@@ -28,11 +28,17 @@ public struct X509Policy: Sendable {
     public var handledCriticalExtensions: Set<ASN1ObjectIdentifier>
     /// Throws (typically `X509Error(.policy(...), certificateIndex:role:)`) when the chain breaks a rule.
     public var check: @Sendable (ValidatedCertificateChain) throws(X509Error) -> Void
+    /// Whether certificates signed sha1WithRSAEncryption are verified (default false: refused as an
+    /// unsupported algorithm). Only for App Store receipts, whose chains were SHA-1 until 2023; SHA-1's
+    /// collisions make it unfit for anything new.
+    public var acceptsSHA1Signatures: Bool
 
-    /// A policy that handles `handledCriticalExtensions` and applies `check`.
-    public init(handledCriticalExtensions: Set<ASN1ObjectIdentifier> = [],
+    /// A policy that handles `handledCriticalExtensions` and applies `check`; SHA-1 signatures accepted
+    /// only when `acceptsSHA1Signatures`.
+    public init(handledCriticalExtensions: Set<ASN1ObjectIdentifier> = [], acceptsSHA1Signatures: Bool = false,
                 check: @escaping @Sendable (ValidatedCertificateChain) throws(X509Error) -> Void) {
         self.handledCriticalExtensions = handledCriticalExtensions
+        self.acceptsSHA1Signatures = acceptsSHA1Signatures
         self.check = check
     }
 }
@@ -81,6 +87,7 @@ public struct X509ChainValidator: Sendable {
         if chain.count > 1, let last = chain.last, trustAnchors.contains(last) { chain.removeLast() }
         guard !chain.isEmpty, chain.count <= maximumChainLength else { throw X509Error(.invalidChainLength(chain.count)) }
         let handled = policy?.handledCriticalExtensions ?? []
+        let sha1 = policy?.acceptsSHA1Signatures ?? false
         let count = chain.count
         func failure(_ reason: X509Error.Reason, _ index: Int) -> X509Error {
             X509Error(reason, certificateIndex: index, role: certificateRole(index, chainLength: count))
@@ -98,6 +105,9 @@ public struct X509ChainValidator: Sendable {
                     throw failure(.unhandledCriticalExtension(ext.oid.nameAndDottedForm), index)
                 }
             }
+            if certificate.signatureAlgorithm == .sha1WithRSAEncryption, !sha1 {
+                throw failure(.unsupportedSignatureAlgorithm("sha1WithRSAEncryption (SHA-1 is accepted only by a policy for App Store receipts)"), index)
+            }
             if index + 1 < count {
                 let issuer = chain[index + 1]
                 guard certificate.issuer == issuer.subject else {
@@ -105,7 +115,7 @@ public struct X509ChainValidator: Sendable {
                 }
                 let issuerKey: CertificatePublicKey
                 do { issuerKey = try CertificatePublicKey(certificate: issuer) } catch { throw failure(error.reason, index + 1) }
-                guard issuerKey.signed(certificate) else { throw failure(.signatureInvalid, index) }
+                guard issuerKey.signed(certificate, acceptingSHA1: sha1) else { throw failure(.signatureInvalid, index) }
                 // The issuer is an intermediate CA: §6.1.4 (k), (n), (l)–(m).
                 guard issuer.basicConstraints?.isCertificateAuthority == true else { throw failure(.notACertificateAuthority, index + 1) }
                 if let usage = issuer.keyUsage, !usage.keyCertSign { throw failure(.keyUsageForbidsCertificateSigning, index + 1) }
@@ -118,7 +128,7 @@ public struct X509ChainValidator: Sendable {
                 let named = trustAnchors.filter { $0.subject == certificate.issuer }
                 guard !named.isEmpty else { throw failure(.noTrustedIssuer(issuer: certificate.issuer.description), index) }
                 anchor = named.first { candidate in
-                    (try? CertificatePublicKey(certificate: candidate))?.signed(certificate) == true
+                    (try? CertificatePublicKey(certificate: candidate))?.signed(certificate, acceptingSHA1: sha1) == true
                 }
                 guard anchor != nil else { throw failure(.signatureInvalid, index) }
             }

@@ -1,0 +1,269 @@
+// Verifying an app receipt, which Apple's server libraries decline to do. An app receipt is a PKCS#7
+// SignedData (RFC 2315 §9; RFC 5652 §5):
+//
+//   ContentInfo { contentType signedData, [0] EXPLICIT SignedData {
+//       version INTEGER, digestAlgorithms SET OF AlgorithmIdentifier,
+//       contentInfo { contentType data, [0] EXPLICIT OCTET STRING payload },
+//       certificates [0] IMPLICIT SET OF Certificate,       -- the signer, its WWDR intermediate, the root
+//       [crls [1] IMPLICIT …]  (refused: receipts have none)
+//       signerInfos SET OF SignerInfo { version 1, issuerAndSerialNumber { issuer Name, serial INTEGER },
+//           digestAlgorithm (SHA-1 until 2023, SHA-256 since), [authenticatedAttributes [0]: refused, no
+//           receipt has them], digestEncryptionAlgorithm (rsaEncryption, or sha*WithRSAEncryption),
+//           encryptedDigest OCTET STRING } } }
+//
+// The checks, in order: the layout (exactly one signer, named by issuer and serial among the
+// certificates); the RSA PKCS#1 v1.5 signature over the payload bytes with the digest the SignerInfo names,
+// by the signer certificate's key; the chain from the signer through the receipt's own certificates to a
+// root the caller gives (never to one the receipt carries), at the receipt's creation date unless told
+// otherwise, SHA-1 certificate signatures accepted here only, and, when the signer is not itself the root,
+// Apple's markers (receipt signing 1.2.840.113635.100.6.11.1 on the signer, WWDR 1.2.840.113635.100.6.2.1
+// on the intermediate), so that no other certificate Apple's intermediate issued — a developer's — can sign
+// a receipt; then the bundle ID and, given the device identifier, the SHA-1 device hash.
+//
+// Checking the chain at the creation date, which the signed content itself states, is how receipts are
+// meant to be read (every App Store receipt here has an expired signer today): it trusts that a key of an
+// expired Apple certificate was not used later to backdate receipts. `.now` checks at the current time.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PureASN1
+import PureRSA
+import PureSHA2
+import PureX509
+
+/// Verifies app receipts: signature, chain to the given root, bundle ID, device hash; returns the fields.
+public struct AppReceiptVerifier: Sendable {
+    /// When the certificates must be valid.
+    public enum ValidationTime: Sendable, Hashable {
+        /// At the receipt's creation date (attribute 12), the default.
+        case receiptCreationDate
+        /// Now.
+        case now
+        /// At a given time.
+        case at(Date)
+    }
+
+    /// The roots a receipt must chain to: Apple Inc. Root (AppleIncRootCertificate.cer) for App Store
+    /// receipts; the StoreKit certificate of an Xcode project for its StoreKit-testing receipts.
+    public let rootCertificates: [Certificate]
+    /// The bundle ID the receipt must name; nil: not checked.
+    public let bundleID: String?
+    /// When the certificates must be valid.
+    public let validationTime: ValidationTime
+    private let now: @Sendable () -> Date
+
+    /// A verifier trusting `rootCertificates` (DER), checking `bundleID` when given, at `validationTime`.
+    public init(rootCertificates: [[UInt8]], bundleID: String? = nil, validationTime: ValidationTime = .receiptCreationDate,
+                now: @escaping @Sendable () -> Date = { Date() }) throws(AppStoreVerificationError) {
+        guard !rootCertificates.isEmpty else {
+            throw AppStoreVerificationError(.invalidConfiguration("no root certificate; App Store receipts chain to Apple Inc. Root (AppleIncRootCertificate.cer)"))
+        }
+        var roots: [Certificate] = []
+        for (index, der) in rootCertificates.enumerated() {
+            do { roots.append(try Certificate(derRepresentation: der)) } catch {
+                throw AppStoreVerificationError(.invalidConfiguration("root certificate \(index) could not be read: \(error)"))
+            }
+        }
+        self.rootCertificates = roots
+        self.bundleID = bundleID
+        self.validationTime = validationTime
+        self.now = now
+    }
+
+    /// Verifies a base64 receipt (whitespace ignored).
+    public func verify(base64 text: String, deviceIdentifier: [UInt8]? = nil) throws(AppStoreVerificationError) -> AppReceipt {
+        try verify(ReceiptUtility.decodeBase64(text, what: "app receipt"), deviceIdentifier: deviceIdentifier)
+    }
+
+    /// Verifies a receipt's bytes (DER, or Xcode's BER) and returns its fields. `deviceIdentifier`: the
+    /// bytes the device hash covers (identifierForVendor's 16 bytes on iOS, the primary MAC address's 6 on
+    /// macOS); nil: the hash is not checked.
+    public func verify(_ receipt: [UInt8], deviceIdentifier: [UInt8]? = nil) throws(AppStoreVerificationError) -> AppReceipt {
+        guard receipt.count <= ReceiptUtility.maximumReceiptSize else {
+            throw ReceiptUtility.malformed("the receipt is \(receipt.count) bytes, over the \(ReceiptUtility.maximumReceiptSize)-byte limit")
+        }
+        let signed: ReceiptSignedData
+        let fields: AppReceipt
+        do {
+            signed = try ReceiptSignedData(BER.definiteLengthEncoding(receipt, maximumSize: 2 * ReceiptUtility.maximumReceiptSize))
+            fields = try AppReceipt(payload: signed.payload[...])
+        } catch let error as AppStoreVerificationError {
+            throw error
+        } catch {
+            throw ReceiptUtility.malformed("\(error)")
+        }
+        try checkSignature(signed)
+        try checkChain(signed, creationDate: fields.creationDate)
+        if let bundleID, fields.bundleId != bundleID { throw AppStoreVerificationError(.bundleIDMismatch(found: fields.bundleId)) }
+        if let deviceIdentifier {
+            var hasher = Insecure.SHA1()
+            hasher.update(data: deviceIdentifier)
+            hasher.update(data: fields.opaqueValue)
+            hasher.update(data: fields.bundleIDAttribute)
+            guard hasher.finalize().bytes == fields.sha1Hash else { throw AppStoreVerificationError(.receiptDeviceHashMismatch) }
+        }
+        return fields
+    }
+
+    private func checkSignature(_ signed: ReceiptSignedData) throws(AppStoreVerificationError) {
+        let key: RSA.Signing.PublicKey
+        do { key = try RSA.Signing.PublicKey(derRepresentation: signed.signer.subjectPublicKeyInfoDER) } catch {
+            throw AppStoreVerificationError(.receiptChain("the signer's key is not an RSA key of 2048 bits or more (\(error))"))
+        }
+        let signature = RSA.Signing.RSASignature(rawRepresentation: signed.signature)
+        let valid: Bool
+        switch signed.digest {
+        case .sha1: valid = key.isValidInsecureSHA1Signature(signature, for: Insecure.SHA1.hash(data: signed.payload))
+        case .sha256: valid = key.isValidSignature(signature, for: SHA256.hash(data: signed.payload))
+        }
+        guard valid else { throw AppStoreVerificationError(.receiptSignatureInvalid) }
+    }
+
+    private func checkChain(_ signed: ReceiptSignedData, creationDate: Date?) throws(AppStoreVerificationError) {
+        let time: Date
+        switch validationTime {
+        case .receiptCreationDate:
+            guard let creationDate else { throw AppStoreVerificationError(.receiptChain("the receipt has no creation date (attribute 12) to check at")) }
+            time = creationDate
+        case .now: time = now()
+        case .at(let date): time = date
+        }
+        // From the signer up through the receipt's certificates until a certificate a root issued: a root
+        // the receipt carries is never used (the validator anchors at the caller's).
+        var chain = [signed.signer]
+        let rootSubjects = Set(rootCertificates.map(\.subject))
+        while let last = chain.last, !rootSubjects.contains(last.issuer), chain.count < 8,
+              let issuer = signed.certificates.first(where: { $0.subject == last.issuer && !chain.contains($0) }) {
+            chain.append(issuer)
+        }
+        // Xcode's StoreKit certificate has a critical extended key usage (code signing): handled here by
+        // accepting it only on a signer that is itself the given root, which the caller trusts as it is.
+        let extendedKeyUsage = ASN1ObjectIdentifier(arcs: [2, 5, 29, 37])
+        let policy = X509Policy(handledCriticalExtensions: [extendedKeyUsage], acceptsSHA1Signatures: true) { (validated) throws(X509Error) in
+            // A self-signed signer given as the root (Xcode's StoreKit certificate) needs no Apple markers.
+            guard validated.certificates.count > 1 || validated.leaf != validated.trustAnchor else { return }
+            for (index, certificate) in validated.certificates.enumerated() where certificate.extension(extendedKeyUsage)?.isCritical == true {
+                throw X509Error(.unhandledCriticalExtension("2.5.29.37 (extended key usage) on an App Store receipt chain"),
+                                certificateIndex: index, role: validated.role(of: index))
+            }
+            guard validated.leaf.extension(SignedDataVerifier.leafMarker) != nil else {
+                throw X509Error(.policy("the signer lacks Apple's receipt-signing marker 1.2.840.113635.100.6.11.1"), certificateIndex: 0, role: "the signer")
+            }
+            // The signer's issuer: the receipt's intermediate, or the root itself when a WWDR certificate is
+            // what the caller gave.
+            let issuer = validated.certificates.count > 1 ? validated.certificates[1] : validated.trustAnchor
+            guard issuer.extension(SignedDataVerifier.intermediateMarker) != nil else {
+                throw X509Error(.policy("the signer's issuer lacks Apple's WWDR marker 1.2.840.113635.100.6.2.1"), certificateIndex: 1,
+                                role: validated.role(of: 1))
+            }
+        }
+        let seconds = time.timeIntervalSince1970
+        guard seconds.isFinite, abs(seconds) < 1e12 else { throw AppStoreVerificationError(.receiptChain("the validation time is out of range")) }
+        do {
+            _ = try X509ChainValidator(trustAnchors: rootCertificates, policy: policy).validate(chain, at: Int64(seconds.rounded(.down)))
+        } catch {
+            throw AppStoreVerificationError(.receiptChain(error.description))
+        }
+    }
+}
+
+/// The parts of a receipt's PKCS#7 SignedData that verification reads.
+struct ReceiptSignedData {
+    enum Digest { case sha1, sha256 }
+
+    let payload: [UInt8]
+    let certificates: [Certificate]
+    let signer: Certificate
+    let digest: Digest
+    let signature: [UInt8]
+
+    private static let sha1OID = ASN1ObjectIdentifier(arcs: [1, 3, 14, 3, 2, 26])
+    private static let sha256OID = ASN1ObjectIdentifier(arcs: [2, 16, 840, 1, 101, 3, 4, 2, 1])
+    private static let sha1WithRSAOID = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113_549, 1, 1, 5])
+    private static let sha256WithRSAOID = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113_549, 1, 1, 11])
+
+    init(_ der: [UInt8]) throws {
+        var payload: ArraySlice<UInt8> = []
+        var certificateNodes: [[UInt8]] = []
+        var signerIssuer: [UInt8] = [], signerSerial: [UInt8] = []
+        var digestOID: ASN1ObjectIdentifier?
+        var encryptionOID: ASN1ObjectIdentifier?
+        var signatureBytes: [UInt8] = []
+        try DER.parse(der).sequence { (contentInfo) throws(ASN1Error) in
+            guard try contentInfo.next("contentType").objectIdentifier() == ReceiptUtility.signedDataOID else {
+                throw ASN1Error(.invalidValue("not PKCS#7 SignedData"), at: 0)
+            }
+            try contentInfo.next("content").explicit(0).sequence { (signedData) throws(ASN1Error) in
+                _ = try signedData.next("version").smallInteger()
+                _ = try signedData.next("digestAlgorithms")
+                payload = try signedData.next("contentInfo").sequence { (encap) throws(ASN1Error) in
+                    guard try encap.next("contentType").objectIdentifier() == ReceiptUtility.dataOID else {
+                        throw ASN1Error(.invalidValue("the signed content is not of type data"), at: 0)
+                    }
+                    return try encap.next("content").explicit(0).octetString()
+                }
+                if let certificates = try signedData.optional(.contextSpecific(0, constructed: true)) {
+                    try certificates.constructed(.contextSpecific(0, constructed: true)) { (set) throws(ASN1Error) in
+                        while !set.isEmpty {
+                            guard certificateNodes.count < 16 else { throw ASN1Error(.invalidValue("more than 16 certificates"), at: set.offset) }
+                            certificateNodes.append(Array(try set.next("certificate").encoded))
+                        }
+                    }
+                }
+                guard try signedData.optional(.contextSpecific(1, constructed: true)) == nil else {
+                    throw ASN1Error(.invalidValue("the receipt carries CRLs, which no App Store receipt does"), at: signedData.offset)
+                }
+                try signedData.next("signerInfos").constructed(.set) { (signers) throws(ASN1Error) in
+                    try signers.next("signerInfo").sequence { (signer) throws(ASN1Error) in
+                        guard try signer.next("version").smallInteger() == 1 else {
+                            throw ASN1Error(.invalidValue("a SignerInfo version other than 1"), at: signer.offset)
+                        }
+                        try signer.next("issuerAndSerialNumber").sequence { (id) throws(ASN1Error) in
+                            signerIssuer = Array(try id.next("issuer").encoded)
+                            signerSerial = Array(try id.next("serialNumber").integer().twosComplement.drop { $0 == 0 })
+                        }
+                        digestOID = try signer.next("digestAlgorithm").sequence { (algorithm) throws(ASN1Error) in
+                            let oid = try algorithm.next("algorithm").objectIdentifier()
+                            while !algorithm.isEmpty { _ = try algorithm.next("parameters") }
+                            return oid
+                        }
+                        guard try signer.optional(.contextSpecific(0, constructed: true)) == nil else {
+                            throw ASN1Error(.invalidValue("signed attributes, which no App Store receipt has, are not supported"), at: signer.offset)
+                        }
+                        encryptionOID = try signer.next("digestEncryptionAlgorithm").sequence { (algorithm) throws(ASN1Error) in
+                            let oid = try algorithm.next("algorithm").objectIdentifier()
+                            while !algorithm.isEmpty { _ = try algorithm.next("parameters") }
+                            return oid
+                        }
+                        signatureBytes = Array(try signer.next("encryptedDigest").octetString())
+                        guard try signer.optional(.contextSpecific(1, constructed: true)) == nil, signer.isEmpty else {
+                            throw ASN1Error(.invalidValue("unsigned attributes or more after the signature"), at: signer.offset)
+                        }
+                    }
+                    guard signers.isEmpty else { throw ASN1Error(.invalidValue("more than one signer"), at: signers.offset) }
+                }
+            }
+        }
+        switch digestOID {
+        case Self.sha1OID?: digest = .sha1
+        case Self.sha256OID?: digest = .sha256
+        default: throw ASN1Error(.invalidValue("a digest other than SHA-1 or SHA-256: \(digestOID?.nameAndDottedForm ?? "none")"), at: 0)
+        }
+        // rsaEncryption (the digest named above), or the matching sha*WithRSAEncryption.
+        guard encryptionOID == .rsaEncryption || encryptionOID == (digest == .sha1 ? Self.sha1WithRSAOID : Self.sha256WithRSAOID) else {
+            throw ASN1Error(.invalidValue("a signature algorithm other than RSA with the named digest: \(encryptionOID?.nameAndDottedForm ?? "none")"), at: 0)
+        }
+        var certificates: [Certificate] = []
+        for node in certificateNodes { certificates.append(try Certificate(derRepresentation: node)) }
+        guard let signer = certificates.first(where: { $0.issuer.derRepresentation == signerIssuer && $0.serialNumber == signerSerial }) else {
+            throw AppStoreVerificationError(.receiptChain("the signer named by the SignerInfo is not among the receipt's certificates"))
+        }
+        self.payload = Array(payload)
+        self.certificates = certificates
+        self.signer = signer
+        self.signature = signatureBytes
+    }
+}
