@@ -30,6 +30,9 @@ enum AppStoreCommand {
 
         usage: appleauth appstore receipt transaction-id RECEIPT
         The transaction identifier of an app receipt or a legacy transaction receipt (nothing verified).
+
+        usage: appleauth appstore receipt verify RECEIPT --root FILE [--bundle-id ID] [--at creation|now|ISO8601]
+        An app receipt verified to the root and printed as JSON (appleauth appstore receipt --help).
         """
 
     static func run(_ arguments: [String]) async throws {

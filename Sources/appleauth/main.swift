@@ -23,6 +23,7 @@ let usage = """
       appstore api    call the App Store Server API (transactions, history, statuses, refunds, notifications, ...)
       appstore sign   sign promotional offers, offer eligibility and Advanced Commerce requests for the app
       appstore receipt transaction-id   the transaction ID of an app or legacy transaction receipt
+      appstore receipt verify           verify an app receipt to Apple's root and print its fields
     """
 
 func run(_ arguments: [String]) async -> ExitCode {

@@ -76,6 +76,37 @@ struct AppStoreToolTests {
         #expect(garbage.status == 2 && garbage.stderr.contains("receipt") && garbage.stdout.isEmpty, "\(garbage.stderr)")
     }
 
+    @Test("receipt verify: fields as JSON at the creation date; refusals exit 1 naming the check; usage exits 2")
+    func receiptVerify() throws {
+        let receipts = URL(fileURLWithPath: appStoreVector("receipts"))
+        let production = receipts.appendingPathComponent("files/tpinapp-receipt-production").path
+        let mac = receipts.appendingPathComponent("files/aov-hannes_mac_mindnode_receipt").path
+        let appleRoot = receipts.appendingPathComponent("roots/AppleIncRootCertificate.cer").path
+        let run = try appleauth(["appstore", "receipt", "verify", production, "--root", appleRoot])
+        #expect(run.status == 0, "\(run.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect((json["inAppPurchases"] as? [[String: Any]])?.first?["transactionId"] as? String == "340001196262039")
+        #expect(json["receiptType"] as? String == "Production" && json["creationDate"] as? String != nil)
+        // The Mac receipt with its device identifier (a MAC address, from AppReceiptValidator's tests).
+        #expect(try appleauth(["appstore", "receipt", "verify", mac, "--root", appleRoot, "--device-id", "6c4008b5945e"]).status == 0)
+        let refusals: [([String], String)] = [
+            ([production, "--root", appleRoot, "--at", "now"], "receipt_chain"),
+            ([production, "--root", appleRoot, "--bundle-id", "com.example.other"], "bundle_id_mismatch"),
+            ([receipts.appendingPathComponent("tampered/production-sha256-content-byte-flipped").path, "--root", appleRoot], "receipt_signature"),
+            ([mac, "--root", appleRoot, "--device-id", "6c4008b5945f"], "receipt_device_hash"),
+            ([production, "--root", receipts.appendingPathComponent("roots/StoreKitTestCertificate.cer").path], "receipt_chain"),
+        ]
+        for (arguments, check) in refusals {
+            let refused = try appleauth(["appstore", "receipt", "verify"] + arguments)
+            #expect(refused.status == 1 && refused.stderr.contains(check), "\(arguments): \(refused.stderr)")
+            #expect(refused.status == 1 && refused.stdout.isEmpty)
+        }
+        for arguments in [[production], [production, "--root", appleRoot, "--at", "yesterday"], ["MIIB", "--root", appleRoot],
+                          [production, "--root", appleRoot, "--device-id", "xyz"]] {
+            #expect(try appleauth(["appstore", "receipt", "verify"] + arguments).status == 2, "\(arguments)")
+        }
+    }
+
     @Test("refusals exit 1 with one line naming the check: the leaf at the current time, another bundle ID, an altered payload, a foreign root")
     func refusals() throws {
         let notification = try entry("real-php-appstore-notifications-notification-consumption-request-1663913382653")
