@@ -12,13 +12,14 @@
 //           encryptedDigest OCTET STRING } } }
 //
 // The checks, in order: the layout (exactly one signer, named by issuer and serial among the
-// certificates); the RSA PKCS#1 v1.5 signature over the payload bytes with the digest the SignerInfo names,
-// by the signer certificate's key; the chain from the signer through the receipt's own certificates to a
+// certificates); the chain from the signer through the receipt's own certificates to a
 // root the caller gives (never to one the receipt carries), at the receipt's creation date unless told
 // otherwise, SHA-1 certificate signatures accepted here only, and, when the signer is not itself the root,
 // Apple's markers (receipt signing 1.2.840.113635.100.6.11.1 on the signer, WWDR 1.2.840.113635.100.6.2.1
 // on the intermediate), so that no other certificate Apple's intermediate issued — a developer's — can sign
-// a receipt; then the bundle ID and, given the device identifier, the SHA-1 device hash.
+// a receipt (a chain verified once is remembered: the next receipt with the same certificates skips it);
+// the RSA PKCS#1 v1.5 signature over the payload bytes with the digest the SignerInfo names, by the
+// signer's key; then the bundle ID and, given the device identifier, the SHA-1 device hash.
 //
 // Checking the chain at the creation date, which the signed content itself states, is how receipts are
 // meant to be read (every App Store receipt here has an expired signer today): it trusts that a key of an
@@ -54,10 +55,16 @@ public struct AppReceiptVerifier: Sendable {
     /// When the certificates must be valid.
     public let validationTime: ValidationTime
     private let now: @Sendable () -> Date
+    private let cache: ChainCache<[UInt8], RSA.Signing.PublicKey>
+    private let validator: X509ChainValidator
 
     /// A verifier trusting `rootCertificates` (DER), checking `bundleID` when given, at `validationTime`.
+    /// `chainCacheCapacity` bounds the verified chains kept (0: none): Apple signs every receipt of a
+    /// period with the same certificate, so a server verifies that chain once, then only the receipt's
+    /// own signature.
     public init(rootCertificates: [[UInt8]], bundleID: String? = nil, validationTime: ValidationTime = .receiptCreationDate,
-                now: @escaping @Sendable () -> Date = { Date() }) throws(AppStoreVerificationError) {
+                chainCacheCapacity: Int = 16, now: @escaping @Sendable () -> Date = { Date() }) throws(AppStoreVerificationError) {
+        guard chainCacheCapacity >= 0 else { throw AppStoreVerificationError(.invalidConfiguration("the chain cache capacity is negative")) }
         guard !rootCertificates.isEmpty else {
             throw AppStoreVerificationError(.invalidConfiguration("no root certificate; App Store receipts chain to Apple Inc. Root (AppleIncRootCertificate.cer)"))
         }
@@ -71,74 +78,6 @@ public struct AppReceiptVerifier: Sendable {
         self.bundleID = bundleID
         self.validationTime = validationTime
         self.now = now
-    }
-
-    /// Verifies a base64 receipt (whitespace ignored).
-    public func verify(base64 text: String, deviceIdentifier: [UInt8]? = nil) throws(AppStoreVerificationError) -> AppReceipt {
-        try verify(ReceiptUtility.decodeBase64(text, what: "app receipt"), deviceIdentifier: deviceIdentifier)
-    }
-
-    /// Verifies a receipt's bytes (DER, or Xcode's BER) and returns its fields. `deviceIdentifier`: the
-    /// bytes the device hash covers (identifierForVendor's 16 bytes on iOS, the primary MAC address's 6 on
-    /// macOS); nil: the hash is not checked.
-    public func verify(_ receipt: [UInt8], deviceIdentifier: [UInt8]? = nil) throws(AppStoreVerificationError) -> AppReceipt {
-        guard receipt.count <= ReceiptUtility.maximumReceiptSize else {
-            throw ReceiptUtility.malformed("the receipt is \(receipt.count) bytes, over the \(ReceiptUtility.maximumReceiptSize)-byte limit")
-        }
-        let signed: ReceiptSignedData
-        let fields: AppReceipt
-        do {
-            signed = try ReceiptSignedData(BER.definiteLengthEncoding(receipt, maximumSize: 2 * ReceiptUtility.maximumReceiptSize))
-            fields = try AppReceipt(payload: signed.payload[...])
-        } catch let error as AppStoreVerificationError {
-            throw error
-        } catch {
-            throw ReceiptUtility.malformed("\(error)")
-        }
-        try checkSignature(signed)
-        try checkChain(signed, creationDate: fields.creationDate)
-        if let bundleID, fields.bundleId != bundleID { throw AppStoreVerificationError(.bundleIDMismatch(found: fields.bundleId)) }
-        if let deviceIdentifier {
-            var hasher = Insecure.SHA1()
-            hasher.update(data: deviceIdentifier)
-            hasher.update(data: fields.opaqueValue)
-            hasher.update(data: fields.bundleIDAttribute)
-            guard hasher.finalize().bytes == fields.sha1Hash else { throw AppStoreVerificationError(.receiptDeviceHashMismatch) }
-        }
-        return fields
-    }
-
-    private func checkSignature(_ signed: ReceiptSignedData) throws(AppStoreVerificationError) {
-        let key: RSA.Signing.PublicKey
-        do { key = try RSA.Signing.PublicKey(derRepresentation: signed.signer.subjectPublicKeyInfoDER) } catch {
-            throw AppStoreVerificationError(.receiptChain("the signer's key is not an RSA key of 2048 bits or more (\(error))"))
-        }
-        let signature = RSA.Signing.RSASignature(rawRepresentation: signed.signature)
-        let valid: Bool
-        switch signed.digest {
-        case .sha1: valid = key.isValidInsecureSHA1Signature(signature, for: Insecure.SHA1.hash(data: signed.payload))
-        case .sha256: valid = key.isValidSignature(signature, for: SHA256.hash(data: signed.payload))
-        }
-        guard valid else { throw AppStoreVerificationError(.receiptSignatureInvalid) }
-    }
-
-    private func checkChain(_ signed: ReceiptSignedData, creationDate: Date?) throws(AppStoreVerificationError) {
-        let time: Date
-        switch validationTime {
-        case .receiptCreationDate:
-            guard let creationDate else { throw AppStoreVerificationError(.receiptChain("the receipt has no creation date (attribute 12) to check at")) }
-            time = creationDate
-        case .now: time = now()
-        case .at(let date): time = date
-        }
-        // From the signer up through the receipt's certificates until a certificate a root issued: a root
-        // the receipt carries is never used (the validator anchors at the caller's).
-        var chain = [signed.signer]
-        let rootSubjects = Set(rootCertificates.map(\.subject))
-        while let last = chain.last, !rootSubjects.contains(last.issuer), chain.count < 8,
-              let issuer = signed.certificates.first(where: { $0.subject == last.issuer && !chain.contains($0) }) {
-            chain.append(issuer)
-        }
         // Xcode's StoreKit certificate has a critical extended key usage (code signing): handled here by
         // accepting it only on a signer that is itself the given root, which the caller trusts as it is.
         let extendedKeyUsage = ASN1ObjectIdentifier(arcs: [2, 5, 29, 37])
@@ -160,38 +99,135 @@ public struct AppReceiptVerifier: Sendable {
                                 role: validated.role(of: 1))
             }
         }
+        validator = X509ChainValidator(trustAnchors: roots, policy: policy)
+        self.cache = ChainCache(capacity: chainCacheCapacity)
+    }
+
+    /// Verifies a base64 receipt (whitespace ignored).
+    public func verify(base64 text: String, deviceIdentifier: [UInt8]? = nil) throws(AppStoreVerificationError) -> AppReceipt {
+        try verify(ReceiptUtility.decodeBase64(text, what: "app receipt"), deviceIdentifier: deviceIdentifier)
+    }
+
+    /// Verifies a receipt's bytes (DER, or Xcode's BER) and returns its fields. `deviceIdentifier`: the
+    /// bytes the device hash covers (identifierForVendor's 16 bytes on iOS, the primary MAC address's 6 on
+    /// macOS); nil: the hash is not checked.
+    public func verify(_ receipt: [UInt8], deviceIdentifier: [UInt8]? = nil) throws(AppStoreVerificationError) -> AppReceipt {
+        guard receipt.count <= ReceiptUtility.maximumReceiptSize else {
+            throw ReceiptUtility.malformed("the receipt is \(receipt.count) bytes, over the \(ReceiptUtility.maximumReceiptSize)-byte limit")
+        }
+        let signed: ReceiptSignedData
+        let fields: AppReceipt
+        do {
+            signed = try ReceiptUtility.withDefiniteLengths(receipt) { der in try ReceiptSignedData(der) }
+            fields = try AppReceipt(payload: signed.payload[...])
+        } catch let error as AppStoreVerificationError {
+            throw error
+        } catch {
+            throw ReceiptUtility.malformed("\(error)")
+        }
+        let signerKey = try chainSignerKey(signed, creationDate: fields.creationDate)
+        try checkSignature(signed, key: signerKey)
+        if let bundleID, fields.bundleId != bundleID { throw AppStoreVerificationError(.bundleIDMismatch(found: fields.bundleId)) }
+        if let deviceIdentifier {
+            var hasher = Insecure.SHA1()
+            hasher.update(data: deviceIdentifier)
+            hasher.update(data: fields.opaqueValue)
+            hasher.update(data: fields.bundleIDAttribute)
+            guard hasher.finalize().bytes == fields.sha1Hash else { throw AppStoreVerificationError(.receiptDeviceHashMismatch) }
+        }
+        return fields
+    }
+
+    private func checkSignature(_ signed: ReceiptSignedData, key: RSA.Signing.PublicKey) throws(AppStoreVerificationError) {
+        let signature = RSA.Signing.RSASignature(rawRepresentation: signed.signature)
+        let valid: Bool
+        switch signed.digest {
+        case .sha1: valid = key.isValidInsecureSHA1Signature(signature, for: Insecure.SHA1.hash(data: signed.payload))
+        case .sha256: valid = key.isValidSignature(signature, for: SHA256.hash(data: signed.payload))
+        }
+        guard valid else { throw AppStoreVerificationError(.receiptSignatureInvalid) }
+    }
+
+    /// The signer's key once signer → the receipt's intermediates → a given root is valid at the time
+    /// checked; from the cache when this certificate set was verified before.
+    private func chainSignerKey(_ signed: ReceiptSignedData, creationDate: Date?) throws(AppStoreVerificationError) -> RSA.Signing.PublicKey {
+        let time: Date
+        switch validationTime {
+        case .receiptCreationDate:
+            guard let creationDate else { throw AppStoreVerificationError(.receiptChain("the receipt has no creation date (attribute 12) to check at")) }
+            time = creationDate
+        case .now: time = now()
+        case .at(let date): time = date
+        }
         let seconds = time.timeIntervalSince1970
         guard seconds.isFinite, abs(seconds) < 1e12 else { throw AppStoreVerificationError(.receiptChain("the validation time is out of range")) }
+        let at = Int64(seconds.rounded(.down))
+        let cacheKey = signed.chainKey
+        if let key = cache.leafKey(for: cacheKey, at: at, now: nil) { return key }
+
+        var certificates: [Certificate] = []
+        do { for der in signed.certificateDERs { certificates.append(try Certificate(derRepresentation: Array(der))) } } catch {
+            throw ReceiptUtility.malformed("a certificate of the receipt could not be read: \(error)")
+        }
+        guard let signer = certificates.first(where: { $0.issuer.derRepresentation[...] == signed.signerIssuer && $0.serialNumber[...] == signed.signerSerial })
+        else {
+            throw AppStoreVerificationError(.receiptChain("the signer named by the SignerInfo is not among the receipt's certificates"))
+        }
+        // From the signer up through the receipt's certificates until a certificate a root issued: a root
+        // the receipt carries is never used (the validator anchors at the caller's).
+        var chain = [signer]
+        let rootSubjects = Set(rootCertificates.map(\.subject))
+        while let last = chain.last, !rootSubjects.contains(last.issuer), chain.count < 8,
+              let issuer = certificates.first(where: { $0.subject == last.issuer && !chain.contains($0) }) {
+            chain.append(issuer)
+        }
+        let validated: ValidatedCertificateChain
         do {
-            _ = try X509ChainValidator(trustAnchors: rootCertificates, policy: policy).validate(chain, at: Int64(seconds.rounded(.down)))
+            validated = try validator.validate(chain, at: at)
         } catch {
             throw AppStoreVerificationError(.receiptChain(error.description))
         }
+        let key: RSA.Signing.PublicKey
+        do { key = try RSA.Signing.PublicKey(derRepresentation: signer.subjectPublicKeyInfoDER) } catch {
+            throw AppStoreVerificationError(.receiptChain("the signer's key is not an RSA key of 2048 bits or more (\(error))"))
+        }
+        let all = validated.certificates + [validated.trustAnchor]
+        let wallClock = Int64(now().timeIntervalSince1970.rounded(.down))
+        var entry = ChainCache<[UInt8], RSA.Signing.PublicKey>.Entry(leafKey: key, validFrom: all.map(\.notBefore).max() ?? at,
+                                                                   validUntil: all.map(\.notAfter).min() ?? at, insertedAt: wallClock)
+        entry.dropsWhenExpired = false
+        cache.insert(entry, for: cacheKey, now: wallClock)
+        return key
     }
 }
 
-/// The parts of a receipt's PKCS#7 SignedData that verification reads.
+/// The parts of a receipt's PKCS#7 SignedData that verification reads. The certificates stay bytes until a
+/// chain is not in the cache.
 struct ReceiptSignedData {
     enum Digest { case sha1, sha256 }
 
     let payload: [UInt8]
-    let certificates: [Certificate]
-    let signer: Certificate
+    let certificateDERs: [ArraySlice<UInt8>]
+    let signerIssuer: ArraySlice<UInt8>
+    let signerSerial: ArraySlice<UInt8>
     let digest: Digest
     let signature: [UInt8]
+    /// The chain cache's key: the certificate set's bytes and the signer's issuer and serial.
+    let chainKey: [UInt8]
 
     private static let sha1OID = ASN1ObjectIdentifier(arcs: [1, 3, 14, 3, 2, 26])
     private static let sha256OID = ASN1ObjectIdentifier(arcs: [2, 16, 840, 1, 101, 3, 4, 2, 1])
     private static let sha1WithRSAOID = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113_549, 1, 1, 5])
     private static let sha256WithRSAOID = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113_549, 1, 1, 11])
 
-    init(_ der: [UInt8]) throws {
+    init(_ der: [UInt8]) throws(ASN1Error) {
         var payload: ArraySlice<UInt8> = []
-        var certificateNodes: [[UInt8]] = []
-        var signerIssuer: [UInt8] = [], signerSerial: [UInt8] = []
+        var certificateSet: ArraySlice<UInt8> = []
+        var certificateDERs: [ArraySlice<UInt8>] = []
+        var signerIssuer: ArraySlice<UInt8> = [], signerSerial: ArraySlice<UInt8> = []
         var digestOID: ASN1ObjectIdentifier?
         var encryptionOID: ASN1ObjectIdentifier?
-        var signatureBytes: [UInt8] = []
+        var signatureBytes: ArraySlice<UInt8> = []
         try DER.parse(der).sequence { (contentInfo) throws(ASN1Error) in
             guard try contentInfo.next("contentType").objectIdentifier() == ReceiptUtility.signedDataOID else {
                 throw ASN1Error(.invalidValue("not PKCS#7 SignedData"), at: 0)
@@ -206,10 +242,11 @@ struct ReceiptSignedData {
                     return try encap.next("content").explicit(0).octetString()
                 }
                 if let certificates = try signedData.optional(.contextSpecific(0, constructed: true)) {
+                    certificateSet = certificates.encoded
                     try certificates.constructed(.contextSpecific(0, constructed: true)) { (set) throws(ASN1Error) in
                         while !set.isEmpty {
-                            guard certificateNodes.count < 16 else { throw ASN1Error(.invalidValue("more than 16 certificates"), at: set.offset) }
-                            certificateNodes.append(Array(try set.next("certificate").encoded))
+                            guard certificateDERs.count < 16 else { throw ASN1Error(.invalidValue("more than 16 certificates"), at: set.offset) }
+                            certificateDERs.append(try set.next("certificate").encoded)
                         }
                     }
                 }
@@ -222,23 +259,15 @@ struct ReceiptSignedData {
                             throw ASN1Error(.invalidValue("a SignerInfo version other than 1"), at: signer.offset)
                         }
                         try signer.next("issuerAndSerialNumber").sequence { (id) throws(ASN1Error) in
-                            signerIssuer = Array(try id.next("issuer").encoded)
-                            signerSerial = Array(try id.next("serialNumber").integer().twosComplement.drop { $0 == 0 })
+                            signerIssuer = try id.next("issuer").encoded
+                            signerSerial = try id.next("serialNumber").integer().twosComplement.drop { $0 == 0 }
                         }
-                        digestOID = try signer.next("digestAlgorithm").sequence { (algorithm) throws(ASN1Error) in
-                            let oid = try algorithm.next("algorithm").objectIdentifier()
-                            while !algorithm.isEmpty { _ = try algorithm.next("parameters") }
-                            return oid
-                        }
+                        digestOID = try Self.algorithm(signer.next("digestAlgorithm"))
                         guard try signer.optional(.contextSpecific(0, constructed: true)) == nil else {
                             throw ASN1Error(.invalidValue("signed attributes, which no App Store receipt has, are not supported"), at: signer.offset)
                         }
-                        encryptionOID = try signer.next("digestEncryptionAlgorithm").sequence { (algorithm) throws(ASN1Error) in
-                            let oid = try algorithm.next("algorithm").objectIdentifier()
-                            while !algorithm.isEmpty { _ = try algorithm.next("parameters") }
-                            return oid
-                        }
-                        signatureBytes = Array(try signer.next("encryptedDigest").octetString())
+                        encryptionOID = try Self.algorithm(signer.next("digestEncryptionAlgorithm"))
+                        signatureBytes = try signer.next("encryptedDigest").octetString()
                         guard try signer.optional(.contextSpecific(1, constructed: true)) == nil, signer.isEmpty else {
                             throw ASN1Error(.invalidValue("unsigned attributes or more after the signature"), at: signer.offset)
                         }
@@ -256,14 +285,23 @@ struct ReceiptSignedData {
         guard encryptionOID == .rsaEncryption || encryptionOID == (digest == .sha1 ? Self.sha1WithRSAOID : Self.sha256WithRSAOID) else {
             throw ASN1Error(.invalidValue("a signature algorithm other than RSA with the named digest: \(encryptionOID?.nameAndDottedForm ?? "none")"), at: 0)
         }
-        var certificates: [Certificate] = []
-        for node in certificateNodes { certificates.append(try Certificate(derRepresentation: node)) }
-        guard let signer = certificates.first(where: { $0.issuer.derRepresentation == signerIssuer && $0.serialNumber == signerSerial }) else {
-            throw AppStoreVerificationError(.receiptChain("the signer named by the SignerInfo is not among the receipt's certificates"))
-        }
         self.payload = Array(payload)
-        self.certificates = certificates
-        self.signer = signer
-        self.signature = signatureBytes
+        self.certificateDERs = certificateDERs
+        self.signerIssuer = signerIssuer
+        self.signerSerial = signerSerial
+        self.signature = Array(signatureBytes)
+        var key = Array(certificateSet)
+        key += signerIssuer
+        key += signerSerial
+        chainKey = key
+    }
+
+    /// An AlgorithmIdentifier's OID (its parameters, NULL or absent, are not read).
+    private static func algorithm(_ node: DERNode) throws(ASN1Error) -> ASN1ObjectIdentifier {
+        try node.sequence { (algorithm) throws(ASN1Error) in
+            let oid = try algorithm.next("algorithm").objectIdentifier()
+            while !algorithm.isEmpty { _ = try algorithm.next("parameters") }
+            return oid
+        }
     }
 }

@@ -34,12 +34,37 @@ public enum ReceiptUtility {
         try transactionID(fromAppReceipt: decodeBase64(base64, what: "app receipt"))
     }
 
-    /// The same for the receipt's bytes (DER or BER PKCS#7).
+    /// The same for the receipt's bytes (DER or BER PKCS#7). Reads up to the first in-app purchase's
+    /// identifier and stops.
     public static func transactionID(fromAppReceipt bytes: [UInt8]) throws(AppStoreVerificationError) -> String? {
-        for purchase in try inAppPurchases(bytes) {
-            if let first = purchase.first(where: { $0.type == 1703 || $0.type == 1705 }) { return first.value }
+        guard bytes.count <= maximumReceiptSize else {
+            throw malformed("the receipt is \(bytes.count) bytes, over the \(maximumReceiptSize)-byte limit")
         }
-        return nil
+        do {
+            return try withDefiniteLengths(bytes) { der in
+                let payload = try payloadBytes(der)
+                // The whole set is read (the reader refuses what it leaves unread), the in-app purchases only
+                // until one has an identifier.
+                return try DER.parse(payload).constructed(.set) { (set) throws(ASN1Error) -> String? in
+                    var found: String?
+                    while !set.isEmpty {
+                        let (type, value) = try attribute(set.next("receipt attribute"))
+                        guard type == 17, found == nil else { continue }
+                        found = try DER.parse(value).constructed(.set) { (purchase) throws(ASN1Error) -> String? in
+                            var first: String?
+                            while !purchase.isEmpty {
+                                let (field, text) = try attribute(purchase.next("in-app attribute"))
+                                if first == nil, field == 1703 || field == 1705 { first = try string(text) }
+                            }
+                            return first
+                        }
+                    }
+                    return found
+                }
+            }
+        } catch {
+            throw malformed("\(error)")
+        }
     }
 
     /// The transaction identifier of a base64 legacy transaction receipt (`SKPaymentTransaction
@@ -53,6 +78,18 @@ public enum ReceiptUtility {
 
     // MARK: The PKCS#7
 
+    /// `body` of the receipt with definite lengths. App Store receipts are DER and are read as they are;
+    /// Xcode's BER (an indefinite length at the top, `30 80`), or a receipt the DER reading refuses, goes
+    /// through PureASN1's BER reader first.
+    static func withDefiniteLengths<T>(_ bytes: [UInt8], _ body: ([UInt8]) throws -> T) throws -> T {
+        if bytes.count > 1, bytes[1] == 0x80 { return try body(BER.definiteLengthEncoding(bytes, maximumSize: 2 * maximumReceiptSize)) }
+        do { return try body(bytes) } catch {
+            let converted = try BER.definiteLengthEncoding(bytes, maximumSize: 2 * maximumReceiptSize)
+            guard converted != bytes else { throw error }
+            return try body(converted)
+        }
+    }
+
     /// One attribute of an in-app purchase whose value is a string (1703, 1705, …).
     package struct StringAttribute: Sendable, Equatable {
         package let type: Int
@@ -65,16 +102,17 @@ public enum ReceiptUtility {
             throw malformed("the receipt is \(bytes.count) bytes, over the \(maximumReceiptSize)-byte limit")
         }
         do {
-            let payload = try payloadBytes(BER.definiteLengthEncoding(bytes, maximumSize: 2 * maximumReceiptSize))
-            var purchases: [[StringAttribute]] = []
-            for purchase in try attributes(payload) where purchase.type == 17 {
-                var identifiers: [StringAttribute] = []
-                for attribute in try attributes(purchase.value) where attribute.type == 1703 || attribute.type == 1705 {
-                    identifiers.append(StringAttribute(type: attribute.type, value: try string(attribute.value)))
+            return try withDefiniteLengths(bytes) { der in
+                var purchases: [[StringAttribute]] = []
+                for purchase in try attributes(payloadBytes(der)) where purchase.type == 17 {
+                    var identifiers: [StringAttribute] = []
+                    for attribute in try attributes(purchase.value) where attribute.type == 1703 || attribute.type == 1705 {
+                        identifiers.append(StringAttribute(type: attribute.type, value: try string(attribute.value)))
+                    }
+                    purchases.append(identifiers)
                 }
-                purchases.append(identifiers)
+                return purchases
             }
-            return purchases
         } catch {
             throw malformed("\(error)")
         }
@@ -111,13 +149,19 @@ public enum ReceiptUtility {
         try DER.parse(der).constructed(.set) { (set) throws(ASN1Error) in
             var attributes: [Attribute] = []
             while !set.isEmpty {
-                attributes.append(try set.next("receipt attribute").sequence { (attribute) throws(ASN1Error) in
-                    let type = try attribute.next("type").smallInteger()
-                    _ = try attribute.next("version")
-                    return Attribute(type: type, value: try attribute.next("value").octetString())
-                })
+                let (type, value) = try attribute(set.next("receipt attribute"))
+                attributes.append(Attribute(type: type, value: value))
             }
             return attributes
+        }
+    }
+
+    /// One ReceiptAttribute ::= SEQUENCE { type INTEGER, version INTEGER, value OCTET STRING }.
+    static func attribute(_ node: DERNode) throws(ASN1Error) -> (type: Int, value: ArraySlice<UInt8>) {
+        try node.sequence { (attribute) throws(ASN1Error) in
+            let type = try attribute.next("type").smallInteger()
+            _ = try attribute.next("version")
+            return (type, try attribute.next("value").octetString())
         }
     }
 

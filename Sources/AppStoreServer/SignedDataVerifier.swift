@@ -71,7 +71,8 @@ public struct SignedDataVerifier: Sendable {
     /// given, and transactions from before 2022 carry no environment at all.
     package var checksEnvironment = true
 
-    private let cache: ChainCache
+    private let cache: ChainCache<String, P256.Signing.PublicKey>
+    private let validator: X509ChainValidator
     private let now: @Sendable () -> Date
 
     /// A verifier for `bundleID` in `environment`, trusting `rootCertificates` (DER; Apple Root CA - G3,
@@ -100,6 +101,7 @@ public struct SignedDataVerifier: Sendable {
         self.validationTime = validationTime
         self.decodesStoreKitTestingTokensWithoutVerification_INSECURE = decodesStoreKitTestingTokensWithoutVerification_INSECURE
         self.cache = ChainCache(capacity: chainCacheCapacity)
+        validator = X509ChainValidator(trustAnchors: self.rootCertificates)
         self.now = now
     }
 
@@ -220,7 +222,7 @@ public struct SignedDataVerifier: Sendable {
         let (leaf, intermediate) = (certificates[0], certificates[1])
         let chain: ValidatedCertificateChain
         do {
-            chain = try X509ChainValidator(trustAnchors: rootCertificates).validate(certificates, at: time)
+            chain = try validator.validate(certificates, at: time)
         } catch {
             throw Self.check(for: error)
         }

@@ -71,12 +71,17 @@ public struct X509ChainValidator: Sendable {
     public let policy: X509Policy?
     /// The longest chain accepted, trust anchor excluded (default 8).
     public let maximumChainLength: Int
+    /// Each anchor's key, read once (an RSA key's Montgomery constants cost a modular exponentiation);
+    /// nil for an anchor whose key is not supported.
+    private let anchorKeys: [CertificatePublicKey?]
 
-    /// A validator trusting `trustAnchors` and applying `policy` after RFC 5280's rules.
+    /// A validator trusting `trustAnchors` and applying `policy` after RFC 5280's rules. Keep it to
+    /// validate many chains: the anchors' keys are read here, once.
     public init(trustAnchors: [Certificate], policy: X509Policy? = nil, maximumChainLength: Int = 8) {
         self.trustAnchors = trustAnchors
         self.policy = policy
         self.maximumChainLength = maximumChainLength
+        anchorKeys = trustAnchors.map { try? CertificatePublicKey(certificate: $0) }
     }
 
     /// Validates `chain` (leaf first, each certificate followed by its issuer; the root may be left out,
@@ -125,11 +130,9 @@ public struct X509ChainValidator: Sendable {
                     guard below <= allowed else { throw failure(.pathLengthExceeded(allowed: allowed), index + 1) }
                 }
             } else {
-                let named = trustAnchors.filter { $0.subject == certificate.issuer }
+                let named = trustAnchors.indices.filter { trustAnchors[$0].subject == certificate.issuer }
                 guard !named.isEmpty else { throw failure(.noTrustedIssuer(issuer: certificate.issuer.description), index) }
-                anchor = named.first { candidate in
-                    (try? CertificatePublicKey(certificate: candidate))?.signed(certificate, acceptingSHA1: sha1) == true
-                }
+                anchor = named.first { anchorKeys[$0]?.signed(certificate, acceptingSHA1: sha1) == true }.map { trustAnchors[$0] }
                 guard anchor != nil else { throw failure(.signatureInvalid, index) }
             }
         }
