@@ -187,3 +187,35 @@ struct SHA1PolicyTests {
         }
     }
 }
+
+@Suite("App receipts: the chain cache")
+struct ReceiptChainCacheTests {
+    @Test("a cached chain answers only inside every certificate's validity: the same receipt, verified at its creation, then now, is refused")
+    func cacheWindow() throws {
+        let receipt = try Base64.decodeIgnoringWhitespace(String(decoding: try VectorFiles.data("receipts/files/tpinapp-receipt-production"), as: UTF8.self))
+        let clock = MutableClock(Date(timeIntervalSince1970: 1_708_700_000))  // 2024-02-23, the receipt's creation day
+        let verifier = try AppReceiptVerifier(rootCertificates: [root(appleRoot)], validationTime: .now, now: { clock.now })
+        _ = try verifier.verify(receipt)
+        _ = try verifier.verify(receipt)                      // from the cache
+        clock.now = indexDay                                  // 2026-11-25: the signer has expired
+        let error = #expect(throws: AppStoreVerificationError.self) { try verifier.verify(receipt) }
+        #expect(error.map(check) == "receipt_chain")
+        // A tampered signature is refused with the chain cached.
+        clock.now = Date(timeIntervalSince1970: 1_708_700_000)
+        var tampered = receipt
+        tampered[tampered.count - 1] ^= 1
+        let signature = #expect(throws: AppStoreVerificationError.self) { try verifier.verify(tampered) }
+        #expect(signature.map(check) == "receipt_signature")
+    }
+}
+
+/// A clock a test moves.
+final class MutableClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Date
+    init(_ date: Date) { value = date }
+    var now: Date {
+        get { lock.lock(); defer { lock.unlock() }; return value }
+        set { lock.lock(); value = newValue; lock.unlock() }
+    }
+}
