@@ -65,7 +65,9 @@ enum AppStoreAPICommand {
                 if args.has("all") {
                     guard args.value("revision") == nil else { throw ToolError.usage("--all starts at the first page: leave out --revision") }
                     var pages: [Any] = []
-                    for try await page in client.transactionHistory(transactionID: id) {
+                    // The iterator's next() directly: `for try await` calls next(isolation:), which needs macOS 15.
+                    var iterator = client.transactionHistory(transactionID: id).makeAsyncIterator()
+                    while let page = try await iterator.next() {
                         pages.append(try recorder.lastJSON())
                         if let verifier { verified += try page.verifiedTransactions(with: verifier).map(encoded) }
                     }
