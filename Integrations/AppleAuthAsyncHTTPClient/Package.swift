@@ -32,6 +32,7 @@ let package = Package(
             dependencies: [
                 "AppleAuthAsyncHTTPClient",
                 .product(name: "AppleAuth", package: "PureJWT"),
+                .product(name: "AppStoreServerAPI", package: "PureJWT"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
