@@ -48,14 +48,16 @@ struct AppStoreJWS {
 
     /// The payload's `signedDate`, read before verification only to choose the time the certificates are
     /// checked at (the signature covers it; nothing else is trusted before it verifies).
+    /// An app transaction has no signedDate: its receiptCreationDate is the time Apple checks it at.
     func signedDate() -> Date? {
         struct Probe: Decodable {
             @MillisecondsSince1970 var signedDate: Date?
+            @MillisecondsSince1970 var receiptCreationDate: Date?
             let data: NestedData?
             struct NestedData: Decodable { let signedTransactionInfo: String? }
         }
         guard let probe = try? StrictJSONDecoder().decode(Probe.self, from: payload) else { return nil }
-        if let date = probe.signedDate { return date }
+        if let date = probe.signedDate ?? probe.receiptCreationDate { return date }
         // Early V2 notifications have no signedDate of their own; the transaction inside, which the
         // notification's signature covers, has one.
         if let nested = probe.data?.signedTransactionInfo, let jws = try? AppStoreJWS(nested) { return jws.signedDate() }

@@ -66,6 +66,14 @@ public struct NotificationType: RawRepresentable, Codable, Hashable, Sendable, C
     public static let revoke = Self(rawValue: "REVOKE")
     /// "ONE_TIME_CHARGE".
     public static let oneTimeCharge = Self(rawValue: "ONE_TIME_CHARGE")
+    /// "RESCIND_CONSENT" (with `appData`, the app and its signed app transaction).
+    public static let rescindConsent = Self(rawValue: "RESCIND_CONSENT")
+    /// "METADATA_UPDATE".
+    public static let metadataUpdate = Self(rawValue: "METADATA_UPDATE")
+    /// "MIGRATION".
+    public static let migration = Self(rawValue: "MIGRATION")
+    /// "PRICE_CHANGE".
+    public static let priceChange = Self(rawValue: "PRICE_CHANGE")
     /// "EXTERNAL_PURCHASE_TOKEN".
     public static let externalPurchaseToken = Self(rawValue: "EXTERNAL_PURCHASE_TOKEN")
     /// "TEST".
@@ -110,6 +118,12 @@ public struct NotificationSubtype: RawRepresentable, Codable, Hashable, Sendable
     public static let summary = Self(rawValue: "SUMMARY")
     /// "FAILURE".
     public static let failure = Self(rawValue: "FAILURE")
+    /// "UNREPORTED" (EXTERNAL_PURCHASE_TOKEN: a token not yet reported).
+    public static let unreported = Self(rawValue: "UNREPORTED")
+    /// "ACTIVE_TOKEN_REMINDER" (EXTERNAL_PURCHASE_TOKEN).
+    public static let activeTokenReminder = Self(rawValue: "ACTIVE_TOKEN_REMINDER")
+    /// "CREATED" (EXTERNAL_PURCHASE_TOKEN).
+    public static let created = Self(rawValue: "CREATED")
     /// The raw value.
     public var description: String { rawValue }
 }

@@ -22,6 +22,8 @@ public struct NotificationPayload: Codable, Hashable, Sendable {
     public var summary: NotificationSummary?
     /// For EXTERNAL_PURCHASE_TOKEN.
     public var externalPurchaseToken: ExternalPurchaseToken?
+    /// The app and its signed app transaction (RESCIND_CONSENT notifications).
+    public var appData: NotificationAppData?
     /// The notification version, "2.0".
     public var version: String?
     /// When Apple signed the notification.

@@ -2,6 +2,7 @@
 // https://developer.apple.com/documentation/appstoreserverapi/jwsrenewalinfodecodedpayload). Unknown
 // fields are ignored.
 
+import PureJWT
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -53,4 +54,25 @@ public struct RenewalInfoPayload: Codable, Hashable, Sendable {
     public var appTransactionId: String?
     /// The offer's duration (ISO 8601).
     public var offerPeriod: String?
+    /// The billing plan of the next renewal ("MONTHLY", …).
+    public var renewalBillingPlanType: String?
+    /// The renewal of a subscription with a commitment.
+    public var commitmentInfo: RenewalCommitmentInfo?
+    /// An Advanced Commerce API subscription's renewal details (items, price increases), kept as the JSON
+    /// Apple sent.
+    public var advancedCommerceInfo: JSONValue?
+}
+
+/// How a subscription with a commitment renews when the commitment ends.
+public struct RenewalCommitmentInfo: Codable, Hashable, Sendable {
+    /// The product the commitment renews to.
+    public var commitmentAutoRenewProductId: String?
+    /// Whether the commitment renews (1) or not (0).
+    public var commitmentAutoRenewStatus: Int?
+    /// The billing plan after renewal.
+    public var commitmentRenewalBillingPlanType: String?
+    /// When the commitment renews.
+    @MillisecondsSince1970 public var commitmentRenewalDate: Date?
+    /// The renewal price, in milliunits of the currency.
+    public var commitmentRenewalPrice: Int64?
 }

@@ -50,6 +50,8 @@ public struct SignedDataVerifier: Sendable {
         public let transaction: TransactionPayload?
         /// `data.signedRenewalInfo`, verified and decoded, if present.
         public let renewalInfo: RenewalInfoPayload?
+        /// `appData.signedAppTransactionInfo` (RESCIND_CONSENT), verified and decoded, if present.
+        public var appTransaction: AppTransactionPayload? = nil
     }
 
     /// The trusted roots (Apple Root CA - G3 in production).
@@ -130,11 +132,45 @@ public struct SignedDataVerifier: Sendable {
         } else if let token = payload.externalPurchaseToken {
             (bundle, appID) = (token.bundleId, token.appAppleId)
             environmentFound = token.externalPurchaseId?.hasPrefix("SANDBOX") == true ? .sandbox : .production
+        } else if let appData = payload.appData {
+            (bundle, appID, environmentFound) = (appData.bundleId, appData.appAppleId, appData.environment)
         }
         try checkApp(bundleID: bundle, appAppleID: appID, environment: environmentFound, checksAppAppleID: true)
         let transaction = try payload.data?.signedTransactionInfo.map { (jws) throws(AppStoreVerificationError) in try verifyTransaction(jws) }
         let renewal = try payload.data?.signedRenewalInfo.map { (jws) throws(AppStoreVerificationError) in try verifyRenewalInfo(jws) }
-        return VerifiedNotification(payload: payload, transaction: transaction, renewalInfo: renewal)
+        var verified = VerifiedNotification(payload: payload, transaction: transaction, renewalInfo: renewal)
+        verified.appTransaction = try payload.appData?.signedAppTransactionInfo.map { (jws) throws(AppStoreVerificationError) in
+            try verifyAppTransaction(jws)
+        }
+        return verified
+    }
+
+    /// Verifies a signed app transaction (StoreKit's AppTransaction, Get App Transaction Info, a
+    /// RESCIND_CONSENT notification's appData), with the certificates checked at its receiptCreationDate
+    /// (it has no signedDate); the bundle ID, the app Apple ID (Production) and the environment
+    /// (`receiptType`) as Apple's library checks them.
+    public func verifyAppTransaction(_ signedAppTransaction: String) throws(AppStoreVerificationError) -> AppTransactionPayload {
+        let payload = try verified(signedAppTransaction, as: AppTransactionPayload.self)
+        try checkApp(bundleID: payload.bundleId, appAppleID: payload.appAppleId, environment: payload.receiptType, checksAppAppleID: true)
+        return payload
+    }
+
+    /// Verifies the body of a Retention Messaging realtime request Apple posts, `{"signedPayload": "<JWS>"}`.
+    public func verifyRealtimeRequest<Body: Collection>(body: Body) throws(AppStoreVerificationError) -> RealtimeRequestPayload
+    where Body.Element == UInt8 {
+        let decoded: NotificationBody
+        do { decoded = try StrictJSONDecoder(maximumSize: AppStoreJWS.maximumSize + 1024).decode(NotificationBody.self, from: body) } catch {
+            throw AppStoreVerificationError(.malformedJWS, detail: "the body is not {\"signedPayload\": \"…\"}: \(error)")
+        }
+        return try verifyRealtimeRequest(signedPayload: decoded.signedPayload)
+    }
+
+    /// Verifies a realtime request's signedPayload: the app Apple ID (Production) and the environment, as
+    /// Apple's library checks them (the request names no bundle ID).
+    public func verifyRealtimeRequest(signedPayload: String) throws(AppStoreVerificationError) -> RealtimeRequestPayload {
+        let payload = try verified(signedPayload, as: RealtimeRequestPayload.self)
+        try checkApp(bundleID: nil, appAppleID: payload.appAppleId, environment: payload.environment, checksAppAppleID: true, checksBundleID: false)
+        return payload
     }
 
     /// Verifies a signed transaction (StoreKit 2, the App Store Server API, a notification's
@@ -159,9 +195,10 @@ public struct SignedDataVerifier: Sendable {
 
     // MARK: Checks
 
+    /// Apple's app checks; `found` nil with `checksBundleID` false: a payload that names no bundle ID.
     private func checkApp(bundleID found: String?, appAppleID foundID: Int64?, environment foundEnvironment: AppStoreEnvironment?,
-                          checksAppAppleID: Bool) throws(AppStoreVerificationError) {
-        guard found == bundleID else { throw AppStoreVerificationError(.bundleIDMismatch(found: found)) }
+                          checksAppAppleID: Bool, checksBundleID: Bool = true) throws(AppStoreVerificationError) {
+        guard !checksBundleID || found == bundleID else { throw AppStoreVerificationError(.bundleIDMismatch(found: found)) }
         if checksAppAppleID && environment == .production && foundID != appAppleID {
             throw AppStoreVerificationError(.appAppleIDMismatch(found: foundID))
         }

@@ -3,6 +3,7 @@
 // StoreKit 2, the App Store Server API and notifications. Unknown fields are ignored; enumerations keep
 // values this version does not name.
 
+import PureJWT
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -67,4 +68,27 @@ public struct TransactionPayload: Codable, Hashable, Sendable {
     public var appTransactionId: String?
     /// The offer's duration (ISO 8601).
     public var offerPeriod: String?
+    /// How the App Store revoked it: "REFUND_FULL", "REFUND_PRORATED", "FAMILY_REVOKE".
+    public var revocationType: String?
+    /// The share refunded, in thousandths of a percent (50000: half), for a prorated refund.
+    public var revocationPercentage: Int?
+    /// The billing plan of a subscription with a commitment ("MONTHLY", …).
+    public var billingPlanType: String?
+    /// The commitment of a subscription billed in periods over a committed term.
+    public var commitmentInfo: TransactionCommitmentInfo?
+    /// An Advanced Commerce API purchase's details (descriptors, items, refunds, taxes), kept as the JSON
+    /// Apple sent.
+    public var advancedCommerceInfo: JSONValue?
+}
+
+/// A transaction's commitment: where in the committed term this billing period is.
+public struct TransactionCommitmentInfo: Codable, Hashable, Sendable {
+    /// This billing period's number within the commitment.
+    public var billingPeriodNumber: Int?
+    /// When the commitment ends.
+    @MillisecondsSince1970 public var commitmentExpiresDate: Date?
+    /// The commitment's total price, in milliunits of the transaction's currency.
+    public var commitmentPrice: Int64?
+    /// The number of billing periods in the commitment.
+    public var totalBillingPeriods: Int?
 }

@@ -25,6 +25,11 @@ public struct AppStoreTransactionInfoResponse: Codable, Hashable, Sendable {
 public struct AppStoreAppTransactionInfoResponse: Codable, Hashable, Sendable {
     /// The app transaction, signed by the App Store (JWS).
     public var signedAppTransactionInfo: String?
+
+    /// The app transaction, verified to Apple's root (at its receiptCreationDate) and decoded.
+    public func verifiedAppTransaction(with verifier: SignedDataVerifier) throws(AppStoreVerificationError) -> AppTransactionPayload {
+        try verifier.verifyAppTransaction(try AppStoreSignedData.require(signedAppTransactionInfo, "signedAppTransactionInfo"))
+    }
 }
 
 /// One page of Get Transaction History.

@@ -25,7 +25,7 @@ enum AppStoreAPICommand {
           app-transaction ID
         Prints Apple's JSON answer (--all: a JSON array of the pages). With --root (Apple Root CA - G3 for
         real data) it prints {"response": <Apple's JSON>, "verified": [...]}, each signed transaction,
-        renewal info or notification in the answer verified to the root and decoded.
+        renewal info, app transaction or notification in the answer verified to the root and decoded.
         APPSTORE_API_BASE_URL in the environment is another way to give --base-url (a stand-in, a proxy).
         Reads are retried after a 429, a 5xx or a failed connection; test-notification and extend are
         sent once.
@@ -114,10 +114,8 @@ enum AppStoreAPICommand {
                 let request = try body(args, AppStoreExtendRenewalDateRequest.self)
                 _ = try await client.extendSubscriptionRenewalDate(originalTransactionID: try one(args, "ID"), request)
             case "app-transaction":
-                guard verifier == nil else {
-                    throw ToolError.usage("--root is not available for app-transaction yet: app transactions are not decoded by this version")
-                }
-                _ = try await client.appTransactionInfo(transactionID: try one(args, "ID"))
+                let answer = try await client.appTransactionInfo(transactionID: try one(args, "ID"))
+                if let verifier, let signed = answer.signedAppTransactionInfo { verified.append(try encoded(verifier.verifyAppTransaction(signed))) }
             default:
                 throw ToolError.usage("unknown api call \"\(call)\"; see appleauth appstore api --help")
             }

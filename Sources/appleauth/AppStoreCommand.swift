@@ -14,8 +14,9 @@ enum AppStoreCommand {
                                          [--app-apple-id N] [--environment Production|Sandbox]
                                          [--at signed-date|now|UNIX_MS|ISO8601]
         Verifies App Store signed data to the given root certificates (DER or PEM; Apple Root CA - G3 for
-        real data) and prints its payload as JSON; a notification with its transaction and renewal info
-        verified and decoded.
+        real data) and prints its payload as JSON: a notification (with its transaction and renewal info, or
+        app transaction, verified and decoded), a transaction, renewal info, an app transaction (checked at
+        its receiptCreationDate) or a Retention Messaging realtime request.
         INPUT: a compact JWS, a notification body {"signedPayload": ...}, a file holding either, or - for stdin.
         --bundle-id, --app-apple-id and --environment are checked when given (the payload's own otherwise).
         --at: when the certificates must be valid (default: the payload's signedDate).
@@ -85,11 +86,15 @@ enum AppStoreCommand {
             case .notification:
                 let notification = try verifier.verifyNotification(signedPayload: token)
                 output = try encoder.encode(NotificationOutput(notification: notification.payload, transaction: notification.transaction,
-                                                               renewalInfo: notification.renewalInfo))
+                                                               renewalInfo: notification.renewalInfo, appTransaction: notification.appTransaction))
             case .transaction:
                 output = try encoder.encode(try verifier.verifyTransaction(token))
             case .renewalInfo:
                 output = try encoder.encode(try verifier.verifyRenewalInfo(token))
+            case .appTransaction:
+                output = try encoder.encode(try verifier.verifyAppTransaction(token))
+            case .realtimeRequest:
+                output = try encoder.encode(try verifier.verifyRealtimeRequest(signedPayload: token))
             }
         } catch let error as AppStoreVerificationError {
             throw ToolError.rejected("\(error.check.identifier): \(error)")
@@ -101,9 +106,10 @@ enum AppStoreCommand {
         let notification: NotificationPayload
         let transaction: TransactionPayload?
         let renewalInfo: RenewalInfoPayload?
+        let appTransaction: AppTransactionPayload?
     }
 
-    enum Kind { case notification, transaction, renewalInfo }
+    enum Kind { case notification, transaction, renewalInfo, appTransaction, realtimeRequest }
 
     /// What the payload says it is, read without verification only to pick the check to run (the
     /// verification that follows decides everything).
@@ -112,13 +118,22 @@ enum AppStoreCommand {
         let transactionId: String?
         let bundleId: String?
         let environment: String?
+        let receiptType: String?
+        let appAppleId: Int64?
+        let userLocale: String?
         let data: PeekData?
         struct PeekData: Decodable { let bundleId: String?; let environment: String?; let appAppleId: Int64? }
 
-        var kind: Kind { notificationType != nil ? .notification : transactionId != nil ? .transaction : .renewalInfo }
+        var kind: Kind {
+            if notificationType != nil { return .notification }
+            if transactionId != nil { return .transaction }
+            if receiptType != nil { return .appTransaction }
+            if userLocale != nil { return .realtimeRequest }
+            return .renewalInfo
+        }
         var bundleID: String? { data?.bundleId ?? bundleId }
-        var appAppleID: Int64? { data?.appAppleId }
-        var payloadEnvironment: AppStoreEnvironment? { (data?.environment ?? environment).map(AppStoreEnvironment.init(rawValue:)) }
+        var appAppleID: Int64? { data?.appAppleId ?? appAppleId }
+        var payloadEnvironment: AppStoreEnvironment? { (data?.environment ?? environment ?? receiptType).map(AppStoreEnvironment.init(rawValue:)) }
     }
 
     private static func peekPayload(_ token: String) throws -> Peek {

@@ -113,7 +113,7 @@ struct AppStoreAPIToolTests {
         let base = arguments(server)
         let noEnvironment = Array(base[0..<8]) + ["--base-url", server.baseURL]
         for args in [["transaction-info"] + base, ["transaction-info", "1"] + noEnvironment, ["notification-history", "--start", "x", "--end", "1"] + base,
-                     ["app-transaction", "1", "--root", "/nonexistent"] + base, ["nonsense"] + base,
+                     ["transaction-info", "1", "--root", "/nonexistent"] + base, ["nonsense"] + base,
                      ["transaction-history", "1", "--all", "--revision", "r"] + base, ["extend", "1", "--body", "-"] + base] {
             let run = try await ToolProcess.run("appleauth", ["appstore", "api"] + args, stdin: "{}")
             #expect(run.status == 2, "\(args): \(run.stderr)")

@@ -76,6 +76,23 @@ struct AppStoreToolTests {
         #expect(garbage.status == 2 && garbage.stderr.contains("receipt") && garbage.stdout.isEmpty, "\(garbage.stderr)")
     }
 
+    @Test("an app transaction and a realtime request (Apple's fixtures signed on a test chain) verify and print as JSON")
+    func appTransactionAndRealtime() throws {
+        struct Models: Decodable { let root_der_b64: String; let cases: [Case]; struct Case: Decodable { let file: String; let jws: String } }
+        let models = try JSONDecoder().decode(Models.self, from: Data(contentsOf: URL(fileURLWithPath: appStoreVector("payload_models.json"))))
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("models-root-\(UUID().uuidString).der")
+        try Data(base64Encoded: models.root_der_b64)!.write(to: root)
+        defer { try? FileManager.default.removeItem(at: root) }
+        for (file, member, value) in [("appTransaction.json", "appTransactionId", "71134"), ("decodedRealtimeRequest.json", "userLocale", "en-US"),
+                                      ("signedRescindConsentNotification.json", "appTransaction", nil)] as [(String, String, String?)] {
+            let jws = try #require(models.cases.first { $0.file.hasSuffix("/" + file) }).jws
+            let run = try appleauth(["appstore", "verify", jws, "--root", root.path, "--bundle-id", "com.example", "--environment", "Sandbox"])
+            #expect(run.status == 0, "\(file): \(run.stderr)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            if let value { #expect(json[member] as? String == value, "\(file)") } else { #expect((json[member] as? [String: Any])?["appTransactionId"] as? String == "71134") }
+        }
+    }
+
     @Test("receipt verify: fields as JSON at the creation date; refusals exit 1 naming the check; usage exits 2")
     func receiptVerify() throws {
         let receipts = URL(fileURLWithPath: appStoreVector("receipts"))
