@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 //
 // AppleAuthVapor: Sign in with Apple for Vapor 4 — the SignInWithApple service configured once on the
-// Application and reached as `req.appleAuth`, sending through AppleAuthAsyncHTTPClient; an authenticator for
-// the server's session tokens; AppleAuth's failures as JSON errors. A separate package, depending on
+// Application and reached as `req.appleAuth`, sending through AppleAuthAsyncHTTPClient; the App Store Server
+// API client the same way, as `req.appStoreServerAPI`; an authenticator for the server's session tokens;
+// AppleAuth's failures as JSON errors. A separate package, depending on
 // PureJWT (and the AsyncHTTPClient transport) by path here; published, it would be its own repository.
 import PackageDescription
 
@@ -22,6 +23,7 @@ let package = Package(
             name: "AppleAuthVapor",
             dependencies: [
                 .product(name: "AppleAuth", package: "PureJWT"),
+                .product(name: "AppStoreServerAPI", package: "PureJWT"),
                 .product(name: "PureJWT", package: "PureJWT"),
                 .product(name: "PureSHA2", package: "PureJWT"),
                 .product(name: "AppleAuthAsyncHTTPClient", package: "AppleAuthAsyncHTTPClient"),
@@ -33,6 +35,7 @@ let package = Package(
             dependencies: [
                 "AppleAuthVapor",
                 .product(name: "AppleAuth", package: "PureJWT"),
+                .product(name: "AppStoreServerAPI", package: "PureJWT"),
                 .product(name: "PureJWT", package: "PureJWT"),
                 .product(name: "PureP256", package: "PureJWT"),
                 .product(name: "PureSHA2", package: "PureJWT"),

@@ -3,6 +3,9 @@
 // carries the bearer token of "Generating JSON Web Tokens for API requests", signed once and reused until
 // a minute before it expires (`AppStoreAPITokenCache`).
 //
+// The module re-exports AppleHTTP (the transport) and AppStoreServer (the environments, the verifier and
+// the payloads its answers decode to), so `import AppStoreServerAPI` is all a caller needs.
+//
 // Calls are sent by AppleHTTP's retry rules. Apple's own libraries make one attempt; this client repeats a
 // request only where repeating it cannot do harm — reads (GET, and the POST of notification history),
 // PUTs that set a value and DELETEs (idempotent, RFC 9110 §9.2.2) — after a transport failure, a 429
@@ -18,7 +21,7 @@ import FoundationEssentials
 import Foundation
 #endif
 @_exported import AppleHTTP
-import AppStoreServer
+@_exported import AppStoreServer
 import PureJWT
 
 /// Calls the App Store Server API and the Retention Messaging API for one app in one environment.
