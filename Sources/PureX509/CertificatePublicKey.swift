@@ -43,29 +43,36 @@ enum CertificatePublicKey: Sendable {
     /// Whether this key made `certificate`'s signature. Variable-time (public data). A SHA-1 signature
     /// counts only when `acceptingSHA1` (the chain validator passes its policy's choice).
     func signed(_ certificate: Certificate, acceptingSHA1: Bool = false) -> Bool {
-        let message = certificate.tbsCertificate
-        switch (self, certificate.signatureAlgorithm) {
+        isValidSignature(certificate.signature, over: certificate.tbsCertificate, algorithm: certificate.signatureAlgorithm,
+                         acceptingSHA1: acceptingSHA1)
+    }
+
+    /// Whether this key made `signature` over `message` with `algorithm` (a certificate's, an OCSP
+    /// response's). Variable-time (public data).
+    func isValidSignature<Message: Collection>(_ signature: [UInt8], over message: Message, algorithm: CertificateSignatureAlgorithm,
+                                               acceptingSHA1: Bool = false) -> Bool where Message.Element == UInt8 {
+        switch (self, algorithm) {
         case (.p256(let key), .ecdsaWithSHA256):
-            guard let signature = try? P256.Signing.ECDSASignature(derRepresentation: certificate.signature) else { return false }
-            return key.isValidSignature(signature, for: SHA256.hash(data: message))
+            guard let parsed = try? P256.Signing.ECDSASignature(derRepresentation: signature) else { return false }
+            return key.isValidSignature(parsed, for: SHA256.hash(data: message))
         case (.p256(let key), .ecdsaWithSHA384):
-            guard let signature = try? P256.Signing.ECDSASignature(derRepresentation: certificate.signature) else { return false }
-            return key.isValidSignature(signature, for: SHA384.hash(data: message))
+            guard let parsed = try? P256.Signing.ECDSASignature(derRepresentation: signature) else { return false }
+            return key.isValidSignature(parsed, for: SHA384.hash(data: message))
         case (.p384(let key), .ecdsaWithSHA256):
-            guard let signature = try? P384.Signing.ECDSASignature(derRepresentation: certificate.signature) else { return false }
-            return key.isValidSignature(signature, for: SHA256.hash(data: message))
+            guard let parsed = try? P384.Signing.ECDSASignature(derRepresentation: signature) else { return false }
+            return key.isValidSignature(parsed, for: SHA256.hash(data: message))
         case (.p384(let key), .ecdsaWithSHA384):
-            guard let signature = try? P384.Signing.ECDSASignature(derRepresentation: certificate.signature) else { return false }
-            return key.isValidSignature(signature, for: SHA384.hash(data: message))
+            guard let parsed = try? P384.Signing.ECDSASignature(derRepresentation: signature) else { return false }
+            return key.isValidSignature(parsed, for: SHA384.hash(data: message))
         case (.rsa(let key), .sha256WithRSAEncryption):
-            return key.isValidSignature(RSA.Signing.RSASignature(rawRepresentation: certificate.signature), for: SHA256.hash(data: message))
+            return key.isValidSignature(RSA.Signing.RSASignature(rawRepresentation: signature), for: SHA256.hash(data: message))
         case (.rsa(let key), .sha384WithRSAEncryption):
-            return key.isValidSignature(RSA.Signing.RSASignature(rawRepresentation: certificate.signature), for: SHA384.hash(data: message))
+            return key.isValidSignature(RSA.Signing.RSASignature(rawRepresentation: signature), for: SHA384.hash(data: message))
         case (.rsa(let key), .sha512WithRSAEncryption):
-            return key.isValidSignature(RSA.Signing.RSASignature(rawRepresentation: certificate.signature), for: SHA512.hash(data: message))
+            return key.isValidSignature(RSA.Signing.RSASignature(rawRepresentation: signature), for: SHA512.hash(data: message))
         case (.rsa(let key), .sha1WithRSAEncryption):
             return acceptingSHA1
-                && key.isValidInsecureSHA1Signature(RSA.Signing.RSASignature(rawRepresentation: certificate.signature), for: Insecure.SHA1.hash(data: message))
+                && key.isValidInsecureSHA1Signature(RSA.Signing.RSASignature(rawRepresentation: signature), for: Insecure.SHA1.hash(data: message))
         default:
             return false   // an EC key cannot make an RSA signature and the reverse
         }

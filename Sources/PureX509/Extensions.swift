@@ -93,3 +93,28 @@ public struct KeyUsage: Hashable, Sendable {
         rawValue = bits
     }
 }
+
+extension Certificate {
+    /// The OCSP responders' URLs from the authorityInfoAccess extension (RFC 5280 §4.2.2.1, accessMethod
+    /// id-ad-ocsp 1.3.6.1.5.5.7.48.1, uniformResourceIdentifier names); empty when there is none or it
+    /// cannot be read.
+    public var ocspURLs: [String] {
+        guard let aia = self.extension(ASN1ObjectIdentifier(arcs: [1, 3, 6, 1, 5, 5, 7, 1, 1])) else { return [] }
+        let ocsp = ASN1ObjectIdentifier(arcs: [1, 3, 6, 1, 5, 5, 7, 48, 1])
+        let urls = try? DER.parse(aia.value).sequence { (descriptions) throws(ASN1Error) -> [String] in
+            var urls: [String] = []
+            while !descriptions.isEmpty {
+                try descriptions.next("AccessDescription").sequence { (description) throws(ASN1Error) in
+                    let method = try description.next("accessMethod").objectIdentifier()
+                    let location = try description.next("accessLocation")
+                    // uniformResourceIdentifier [6] IMPLICIT IA5String.
+                    if method == ocsp, location.tag == .contextSpecific(6, constructed: false), urls.count < 4 {
+                        urls.append(String(decoding: location.content, as: UTF8.self))
+                    }
+                }
+            }
+            return urls
+        }
+        return urls ?? []
+    }
+}

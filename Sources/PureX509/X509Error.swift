@@ -32,6 +32,8 @@ public struct X509Error: Error, Hashable, Sendable, CustomStringConvertible {
         case invalidChainLength(Int)
         /// A rule of the caller's policy failed (its words).
         case policy(String)
+        /// An OCSP response was refused (which check).
+        case ocsp(OCSPFailure)
     }
 
     /// What was wrong.
@@ -79,6 +81,18 @@ public struct X509Error: Error, Hashable, Sendable, CustomStringConvertible {
             return "a chain of \(count) certificate(s) cannot be validated: give the leaf first and at most 8 certificates"
         case .policy(let why):
             return "\(subject)\(why)"
+        case .ocsp(let failure):
+            switch failure {
+            case .unsuccessful(let status):
+                let names = [1: "malformedRequest", 2: "internalError", 3: "tryLater", 5: "sigRequired", 6: "unauthorized"]
+                return "the OCSP responder answered \(names[status] ?? "status \(status)") instead of a status"
+            case .malformed(let what): return "not an OCSP response (RFC 6960 §4.2.1): \(what)"
+            case .signerInvalid(let why): return "the OCSP response's signer is not authorized: \(why)"
+            case .certIDMismatch: return "the OCSP response is about another certificate"
+            case .nonceMismatch: return "the OCSP response echoes another nonce than the request's (a replayed answer?)"
+            case .notCurrent(let thisUpdate, let nextUpdate, let time):
+                return "the OCSP response is not current at \(time): thisUpdate \(thisUpdate), nextUpdate \(nextUpdate.map(String.init) ?? "none")"
+            }
         }
     }
 
