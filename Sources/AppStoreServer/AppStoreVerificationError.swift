@@ -65,6 +65,14 @@ public struct AppStoreVerificationError: Error, Hashable, Sendable, CustomString
         case receiptChain(String)
         /// The receipt's SHA-1 hash does not match the device identifier given: a receipt of another device.
         case receiptDeviceHashMismatch
+        /// An online check (OCSP) says a certificate of the chain is revoked (which).
+        case certificateRevoked(String)
+        /// An OCSP answer failed a check (its signer, the certificate it is about, the nonce, its times), or
+        /// said "unknown" (what).
+        case revocationCheckFailed(String)
+        /// No usable OCSP answer came: the responder could not be reached, answered 5xx, tryLater or
+        /// something unreadable. Retryable: the data was not found revoked (what happened).
+        case revocationStatusUnavailable(String)
 
         /// A stable snake_case identifier, the same as the check names of the project's App Store vectors.
         public var identifier: String {
@@ -98,6 +106,9 @@ public struct AppStoreVerificationError: Error, Hashable, Sendable, CustomString
             case .receiptSignatureInvalid: return "receipt_signature"
             case .receiptChain: return "receipt_chain"
             case .receiptDeviceHashMismatch: return "receipt_device_hash"
+            case .certificateRevoked: return "certificate_revoked"
+            case .revocationCheckFailed: return "ocsp_check_failed"
+            case .revocationStatusUnavailable: return "ocsp_unavailable"
             }
         }
     }
@@ -171,6 +182,12 @@ public struct AppStoreVerificationError: Error, Hashable, Sendable, CustomString
         case .receiptChain(let why):
             return "the receipt's signer does not chain to the given root: \(why); App Store receipts chain to Apple Inc. Root "
                 + "(AppleIncRootCertificate.cer), Xcode's to the StoreKit certificate of the project"
+        case .certificateRevoked(let which):
+            return "\(which) is revoked (OCSP): data it signed must not be trusted"
+        case .revocationCheckFailed(let why):
+            return "the revocation check failed: \(why)"
+        case .revocationStatusUnavailable(let why):
+            return "the revocation status could not be learnt (\(why)); try again later"
         case .receiptDeviceHashMismatch:
             return "the receipt's hash does not match the device identifier given: it belongs to another device "
                 + "(identifierForVendor's 16 bytes on iOS, the MAC address's 6 on macOS)"

@@ -33,7 +33,7 @@ struct OCSPTests {
         let file = try #require(vectors)
         let leaf = try Certificate(derRepresentation: bytes(file.leaf)), issuer = try Certificate(derRepresentation: bytes(file.intermediate))
         #expect(OCSP.request(for: leaf, issuer: issuer, nonce: try bytes(file.nonce)) == (try bytes(file.request)))
-        #expect(file.cases.count == 11)
+        #expect(file.cases.count == 13)
     }
 
     @Test("each response: the status, or the check that refuses it", arguments: vectors?.cases ?? [])
@@ -41,11 +41,15 @@ struct OCSPTests {
         let file = try #require(vectors)
         let leaf = try Certificate(derRepresentation: bytes(file.leaf)), issuer = try Certificate(derRepresentation: bytes(file.intermediate))
         let response = try bytes(testCase.response), nonce = try bytes(file.nonce)
-        let result = Result { () throws(X509Error) in try OCSP.verify(response, for: leaf, issuer: issuer, nonce: nonce, at: file.check_time) }
+        let aboutIntermediate = testCase.name.hasPrefix("intermediate-")
+        let root = try Certificate(derRepresentation: bytes(file.root))
+        let result = Result { () throws(X509Error) in
+            try OCSP.verify(response, for: aboutIntermediate ? issuer : leaf, issuer: aboutIntermediate ? root : issuer, nonce: nonce, at: file.check_time)
+        }
         switch (testCase.expected, result) {
-        case ("good", .success(let status)):
+        case ("good", .success(let status)), ("intermediate-good", .success(let status)):
             #expect(status.status == .good && status.thisUpdate <= file.check_time && (status.nextUpdate ?? 0) > file.check_time)
-        case ("revoked", .success(let status)):
+        case ("revoked", .success(let status)), ("intermediate-revoked", .success(let status)):
             guard case .revoked(let at, let reason) = status.status else { Issue.record("\(status)"); return }
             #expect(at == 1_746_057_600 && reason == 1)   // 2025-05-01, keyCompromise
         case ("unknown", .success(let status)):

@@ -16,6 +16,8 @@ public final class StandInServer: @unchecked Sendable {
         public let path: String
         public let headers: [String: String]
         public let body: String
+        /// The body's bytes as received (binary bodies: OCSP requests, images).
+        public let bodyBytes: [UInt8]
 
         /// The form fields of an application/x-www-form-urlencoded body ("+" and %XX decoded).
         public var form: [String: String] {
@@ -36,9 +38,16 @@ public final class StandInServer: @unchecked Sendable {
         public var body: String
         /// Seconds to wait before answering (a slow Apple, or a timeout).
         public var delay: TimeInterval
+        /// A binary body, sent instead of `body` when set.
+        public var bodyBytes: [UInt8]?
 
         public init(status: Int, headers: [String: String] = [:], body: String = "", delay: TimeInterval = 0) {
             (self.status, self.headers, self.body, self.delay) = (status, headers, body, delay)
+        }
+
+        /// An answer with a binary body.
+        public init(status: Int, headers: [String: String] = [:], bytes: [UInt8], delay: TimeInterval = 0) {
+            (self.status, self.headers, self.body, self.delay, self.bodyBytes) = (status, headers, "", delay, bytes)
         }
     }
 
@@ -118,10 +127,11 @@ public final class StandInServer: @unchecked Sendable {
         lock.unlock()
         let response = handler(request)
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
-        var text = "HTTP/1.1 \(response.status) X\r\nContent-Length: \(response.body.utf8.count)\r\nConnection: close\r\n"
+        let body = response.bodyBytes ?? Array(response.body.utf8)
+        var text = "HTTP/1.1 \(response.status) X\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
         for (name, value) in response.headers { text += "\(name): \(value)\r\n" }
-        text += "\r\n" + response.body
-        let bytes = Array(text.utf8)
+        text += "\r\n"
+        let bytes = Array(text.utf8) + body
         #if canImport(Glibc)
         let flags = Int32(MSG_NOSIGNAL)   // a client that gave up must not kill the process with SIGPIPE
         #else
@@ -150,8 +160,9 @@ public final class StandInServer: @unchecked Sendable {
             let length = headers["content-length"].flatMap { Int($0) } ?? 0
             guard data.count - end.upperBound >= length else { continue }
             guard requestLine.count >= 2 else { return nil }
+            let body = Array(data[end.upperBound..<(end.upperBound + length)])
             return Request(method: String(requestLine[0]), path: String(requestLine[1]), headers: headers,
-                           body: String(decoding: data[end.upperBound..<(end.upperBound + length)], as: UTF8.self))
+                           body: String(decoding: body, as: UTF8.self), bodyBytes: body)
         }
         return nil
     }

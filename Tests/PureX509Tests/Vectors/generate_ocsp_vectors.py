@@ -50,8 +50,8 @@ b64 = lambda b: base64.b64encode(b).decode()
 request = ocsp.OCSPRequestBuilder().add_certificate(leaf, inter, hashes.SHA256()).add_extension(x509.OCSPNonce(nonce), critical=False).build()
 
 def response(status=ocsp.OCSPCertStatus.GOOD, signer_key=inter_key, signer_cert=inter, certs=None, about=leaf, this=check_time - datetime.timedelta(hours=1),
-             next_=check_time + datetime.timedelta(days=7), with_nonce=nonce, revoked_at=None):
-    builder = ocsp.OCSPResponseBuilder().add_response(cert=about, issuer=inter, algorithm=hashes.SHA256(), cert_status=status,
+             next_=check_time + datetime.timedelta(days=7), with_nonce=nonce, revoked_at=None, issuer=inter):
+    builder = ocsp.OCSPResponseBuilder().add_response(cert=about, issuer=issuer, algorithm=hashes.SHA256(), cert_status=status,
                                                       this_update=this, next_update=next_, revocation_time=revoked_at,
                                                       revocation_reason=x509.ReasonFlags.key_compromise if revoked_at else None)
     builder = builder.responder_id(ocsp.OCSPResponderEncoding.HASH, signer_cert)
@@ -72,6 +72,9 @@ cases = [
     ("nonce-mismatch", response(with_nonce=bytes(16)), "nonce"),
     ("no-nonce", response(with_nonce=None), "good"),
     ("other-certificate", response(about=other), "certID"),
+    ("intermediate-good", response(signer_key=root_key, signer_cert=root, about=inter, issuer=root), "intermediate-good"),
+    ("intermediate-revoked", response(status=ocsp.OCSPCertStatus.REVOKED, revoked_at=datetime.datetime(2025, 5, 1), signer_key=root_key,
+                                      signer_cert=root, about=inter, issuer=root), "intermediate-revoked"),
     ("try-later", ocsp.OCSPResponseBuilder.build_unsuccessful(ocsp.OCSPResponseStatus.TRY_LATER).public_bytes(serialization.Encoding.DER), "unsuccessful"),
 ]
 with open(os.path.join(here, "ocsp_vectors.json"), "w") as f:

@@ -1,0 +1,119 @@
+// Online revocation checks against a local OCSP responder (TestSupport's StandInServer answering with the
+// responses Python `cryptography` made for PureX509Tests/Vectors/ocsp_vectors.json): good, revoked (leaf
+// and intermediate), unknown, wrong signer, stale, nonce mismatch, unreachable, 5xx, tryLater and garbage;
+// the good answers cached until their nextUpdate; concurrent checks sharing one request per certificate.
+
+import AppleAuthURLSession
+import AppStoreServerAPI
+import Foundation
+import PureX509
+import Testing
+import TestSupport
+
+struct OCSPCheckerVectors: Decodable {
+    let root: String, intermediate: String, leaf: String
+    let check_time: Int64
+    let nonce: String
+    let request: String
+    let cases: [Case]
+    struct Case: Decodable { let name: String; let response: String }
+
+    static func load() throws -> OCSPCheckerVectors {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("PureX509Tests/Vectors/ocsp_vectors.json")
+        return try JSONDecoder().decode(OCSPCheckerVectors.self, from: Data(contentsOf: path))
+    }
+
+    func bytes(_ base64: String) -> [UInt8] { [UInt8](Data(base64Encoded: base64) ?? Data()) }
+    func response(_ name: String) -> [UInt8] { bytes(cases.first { $0.name == name }?.response ?? "") }
+    var chain: [Certificate] { [leaf, intermediate, root].compactMap { try? Certificate(derRepresentation: bytes($0)) } }
+}
+
+@Suite("App Store online checks (OCSP)", .onOwnThread)
+struct OCSPCheckerTests {
+    let vectors: OCSPCheckerVectors
+
+    init() throws { vectors = try OCSPCheckerVectors.load() }
+
+    /// A responder answering the leaf's requests (/ocsp-intermediate) and the intermediate's (/ocsp-root).
+    private func responder(leaf: String, intermediate: String = "intermediate-good") throws -> StandInServer {
+        let leafAnswer = vectors.response(leaf), intermediateAnswer = vectors.response(intermediate)
+        return try StandInServer { request in
+            .init(status: 200, headers: ["Content-Type": "application/ocsp-response"],
+                  bytes: request.path == "/ocsp-intermediate" ? leafAnswer : intermediateAnswer)
+        }
+    }
+
+    private func checker(_ server: StandInServer) throws -> AppStoreOCSPChecker {
+        let time = Date(timeIntervalSince1970: Double(vectors.check_time)), nonce = vectors.bytes(vectors.nonce)
+        return try AppStoreOCSPChecker(transport: URLSessionTransport(timeout: 5), retryPolicy: .never, responderBaseURL: server.baseURL,
+                                       now: { time }, nonce: { nonce })
+    }
+
+    private func failure(_ leaf: String, _ intermediate: String = "intermediate-good") async throws -> String? {
+        let server = try responder(leaf: leaf, intermediate: intermediate)
+        defer { server.stop() }
+        let checker = try checker(server)
+        do {
+            try await checker.check(chain: vectors.chain)
+            return nil
+        } catch let error as AppStoreVerificationError {
+            return error.check.identifier
+        }
+    }
+
+    @Test("good leaf and intermediate: both asked at once with the request cryptography builds; then from the cache")
+    func good() async throws {
+        let server = try responder(leaf: "good")
+        defer { server.stop() }
+        let checker = try checker(server)
+        try await checker.check(chain: vectors.chain)
+        #expect(Set(server.received.map(\.path)) == ["/ocsp-intermediate", "/ocsp-root"])
+        let leafRequest = try #require(server.received.first { $0.path == "/ocsp-intermediate" })
+        #expect(leafRequest.method == "POST" && leafRequest.bodyBytes == vectors.bytes(vectors.request))
+        #expect(leafRequest.headers["content-type"] == "application/ocsp-request")
+        try await checker.check(chain: vectors.chain)
+        try await checker.check(chain: vectors.chain)
+        let exchanges = await checker.exchanges
+        #expect(server.received.count == 2 && exchanges == 2)
+    }
+
+    @Test("concurrent checks share one request per certificate")
+    func concurrent() async throws {
+        let server = try responder(leaf: "good-delegated-responder")
+        defer { server.stop() }
+        let checker = try checker(server)
+        let chain = vectors.chain
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 { group.addTask { try await checker.check(chain: chain) } }
+            try await group.waitForAll()
+        }
+        #expect(server.received.count == 2)
+    }
+
+    @Test("refusals: revoked leaf or intermediate, unknown, wrong signer, stale, nonce mismatch, another certificate")
+    func refusals() async throws {
+        #expect(try await failure("revoked") == "certificate_revoked")
+        #expect(try await failure("good", "intermediate-revoked") == "certificate_revoked")
+        for name in ["unknown", "responder-without-ocsp-signing", "responder-not-certified", "stale", "nonce-mismatch", "other-certificate"] {
+            #expect(try await failure(name) == "ocsp_check_failed", "\(name)")
+        }
+        #expect(try await failure("no-nonce") == nil)
+    }
+
+    @Test("unavailable, and retryable: tryLater, garbage, 5xx, unreachable")
+    func unavailable() async throws {
+        #expect(try await failure("try-later") == "ocsp_unavailable")
+        for answer in [StandInServer.Response(status: 200, body: "not DER"), .init(status: 503)] {
+            let server = try StandInServer { _ in answer }
+            defer { server.stop() }
+            let error = await #expect(throws: AppStoreVerificationError.self) { try await checker(server).check(chain: vectors.chain) }
+            #expect(error?.check.identifier == "ocsp_unavailable")
+        }
+        let down = try StandInServer { _ in .init(status: 200) }
+        down.goDown()
+        defer { down.stop() }
+        let error = await #expect(throws: AppStoreVerificationError.self) { try await checker(down).check(chain: vectors.chain) }
+        #expect(error?.check.identifier == "ocsp_unavailable")
+    }
+}
