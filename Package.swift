@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "PureCurve25519", dependencies: ["PureSHA2", "PureASN1", "PureBigInt"]),
         .target(name: "PureX509", dependencies: ["PureASN1", "PureP256", "PureP384", "PureRSA", "PureSHA2"]),
         .target(name: "AppStoreServer", dependencies: ["PureJWT", "PureX509", "PureASN1", "PureP256", "PureSHA2", "PureBase64"]),
-        .target(name: "AppStoreServerAPI", dependencies: ["AppleHTTP", "AppStoreServer", "PureJWT", "PureP256", "PureBase64"]),
+        .target(name: "AppStoreServerAPI", dependencies: ["AppleHTTP", "AppStoreServer", "PureX509", "PureJWT", "PureP256", "PureBase64"]),
         // JWS/JWT on top of the primitives; may import Foundation (Data, Date, JSON).
         .target(name: "PureJWT", dependencies: ["PureBase64", "PureSHA2", "PureASN1", "PureBigInt", "PureRSA", "PureP256", "PureP384", "PureP521",
                                                 "PureCurve25519"]),

@@ -295,3 +295,22 @@ public struct SignedDataVerifier: Sendable {
     static let intermediateMarker = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113635, 100, 6, 2, 1])
     static let leafMarker = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113635, 100, 6, 11, 1])
 }
+
+extension SignedDataVerifier {
+    /// The chain the online checks ask about for a JWS this verifier accepted: its leaf and intermediate
+    /// (x5c[0], x5c[1]) and the configured root that issued the intermediate (never x5c[2]).
+    package func onlineCheckChain(_ jws: String) throws(AppStoreVerificationError) -> [Certificate] {
+        let parsed = try AppStoreJWS(jws)
+        guard let x5c = parsed.header.x5c, x5c.count == 3 else { throw AppStoreVerificationError(.x5cMissing) }
+        var certificates: [Certificate] = []
+        for (index, text) in x5c.prefix(2).enumerated() {
+            do { certificates.append(try Certificate(derRepresentation: try Base64.decode(text))) } catch {
+                throw AppStoreVerificationError(.certificateParse(index: index), detail: "\(error)")
+            }
+        }
+        guard let root = rootCertificates.first(where: { $0.subject == certificates[1].issuer }) else {
+            throw AppStoreVerificationError(.intermediateNotIssuedByTrustedRoot)
+        }
+        return certificates + [root]
+    }
+}

@@ -1,7 +1,9 @@
 // `appleauth appstore verify`: App Store signed data (a notification body, or a notification, transaction
 // or renewal-info JWS) verified to the given roots, printed as JSON.
 
+import AppleAuthURLSession
 import AppStoreServer
+import AppStoreServerAPI
 import CommandLineSupport
 import Foundation
 import PureASN1
@@ -12,7 +14,7 @@ enum AppStoreCommand {
     static let help = """
         usage: appleauth appstore verify INPUT --root FILE [--root FILE ...] [--bundle-id ID]
                                          [--app-apple-id N] [--environment Production|Sandbox]
-                                         [--at signed-date|now|UNIX_MS|ISO8601]
+                                         [--at signed-date|now|UNIX_MS|ISO8601] [--online]
         Verifies App Store signed data to the given root certificates (DER or PEM; Apple Root CA - G3 for
         real data) and prints its payload as JSON: a notification (with its transaction and renewal info, or
         app transaction, verified and decoded), a transaction, renewal info, an app transaction (checked at
@@ -20,7 +22,11 @@ enum AppStoreCommand {
         INPUT: a compact JWS, a notification body {"signedPayload": ...}, a file holding either, or - for stdin.
         --bundle-id, --app-apple-id and --environment are checked when given (the payload's own otherwise).
         --at: when the certificates must be valid (default: the payload's signedDate).
-        Exit 0 verified; 1 refused (one line naming the check); 2 usage or unreadable input.
+        --online: also asks the certificates' OCSP responders whether the leaf and intermediate are revoked
+        (--ocsp-base-url URL, or APPSTORE_OCSP_BASE_URL, sends those requests to another server); the
+        answers must be current now, or at --at's date when one is given.
+        Exit 0 verified; 1 refused (one line naming the check; with --online also revoked, or an OCSP answer
+        that fails a check); 2 usage or unreadable input; 3 (--online) no usable OCSP answer.
 
         usage: appleauth appstore api CALL ...   (appleauth appstore api --help)
         Calls the App Store Server API with the In-App Purchase key and prints Apple's JSON answer.
@@ -45,7 +51,8 @@ enum AppStoreCommand {
         case nil, "--help"?, "-h"?: print(help); return
         case let other?: throw ToolError.usage("unknown appstore command \"\(other)\"; the commands are: appleauth appstore verify, api, sign, receipt")
         }
-        let args = try Arguments(Array(arguments.dropFirst()), flags: ["root", "bundle-id", "app-apple-id", "environment", "at"])
+        let args = try Arguments(Array(arguments.dropFirst()), flags: ["root", "bundle-id", "app-apple-id", "environment", "at", "ocsp-base-url"],
+                                 switches: ["online"])
         if args.wantsHelp { print(help); return }
         guard args.positional.count == 1 else { throw ToolError.usage("give exactly one INPUT (a JWS, a notification body, a file or -); see --help") }
         let roots = args.values("root")
@@ -59,6 +66,21 @@ enum AppStoreCommand {
             givenAppAppleID = number
         }
         let rootCertificates = try roots.map(readCertificate)
+        var online: AppStoreOCSPChecker?
+        if args.has("online") {
+            do {
+                // OCSP answers must be current now, or at --at's date when one is given (checking as of then).
+                var clock: @Sendable () -> Date = { Date() }
+                if case .at(let date) = time { clock = { date } }
+                online = try AppStoreOCSPChecker(transport: try URLSessionTransport(timeout: 10),
+                                                 responderBaseURL: args.value("ocsp-base-url") ?? ProcessInfo.processInfo.environment["APPSTORE_OCSP_BASE_URL"],
+                                                 now: clock)
+            } catch {
+                throw ToolError.usage("\(error)")
+            }
+        } else if args.value("ocsp-base-url") != nil {
+            throw ToolError.usage("--ocsp-base-url goes with --online")
+        }
 
         let token = try readInputToken(args.positional[0])
         let peek = try peekPayload(token)
@@ -84,7 +106,12 @@ enum AppStoreCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             switch kind {
             case .notification:
-                let notification = try verifier.verifyNotification(signedPayload: token)
+                let notification: SignedDataVerifier.VerifiedNotification
+                if let online {
+                    notification = try await verifier.verifyNotification(signedPayload: token, onlineChecks: online)
+                } else {
+                    notification = try verifier.verifyNotification(signedPayload: token)
+                }
                 output = try encoder.encode(NotificationOutput(notification: notification.payload, transaction: notification.transaction,
                                                                renewalInfo: notification.renewalInfo, appTransaction: notification.appTransaction))
             case .transaction:
@@ -96,7 +123,10 @@ enum AppStoreCommand {
             case .realtimeRequest:
                 output = try encoder.encode(try verifier.verifyRealtimeRequest(signedPayload: token))
             }
+            // The other kinds' chains, online (a notification's were checked above with those inside it).
+            if let online, kind != .notification { try await online.check(chain: verifier.onlineCheckChain(token)) }
         } catch let error as AppStoreVerificationError {
+            if case .revocationStatusUnavailable = error.check { throw ToolError.network("\(error.check.identifier): \(error)") }
             throw ToolError.rejected("\(error.check.identifier): \(error)")
         }
         print(String(decoding: output, as: UTF8.self))

@@ -15,6 +15,7 @@ struct OCSPCheckerVectors: Decodable {
     let check_time: Int64
     let nonce: String
     let request: String
+    let notification: String
     let cases: [Case]
     struct Case: Decodable { let name: String; let response: String }
 
@@ -115,5 +116,35 @@ struct OCSPCheckerTests {
         defer { down.stop() }
         let error = await #expect(throws: AppStoreVerificationError.self) { try await checker(down).check(chain: vectors.chain) }
         #expect(error?.check.identifier == "ocsp_unavailable")
+    }
+
+    @Test("a notification verified with online checks: good passes, a revoked leaf refuses it, an unreachable responder is retryable; offline checks come first")
+    func notificationOnline() async throws {
+        let root = vectors.bytes(vectors.root)
+        let verifier = try SignedDataVerifier(rootCertificates: [root], bundleID: "com.example", environment: .sandbox)
+        let good = try responder(leaf: "good")
+        defer { good.stop() }
+        let body = Array(#"{"signedPayload": "\#(vectors.notification)"}"#.utf8)
+        let verified = try await verifier.verifyNotification(body: body, onlineChecks: checker(good))
+        #expect(verified.payload.notificationType == .test && good.received.count == 2)
+
+        let revoked = try responder(leaf: "revoked")
+        defer { revoked.stop() }
+        let refused = await #expect(throws: AppStoreVerificationError.self) {
+            _ = try await verifier.verifyNotification(signedPayload: vectors.notification, onlineChecks: checker(revoked))
+        }
+        #expect(refused?.check.identifier == "certificate_revoked")
+
+        let other = try SignedDataVerifier(rootCertificates: [root], bundleID: "com.other", environment: .sandbox)
+        let offline = await #expect(throws: AppStoreVerificationError.self) {
+            _ = try await other.verifyNotification(signedPayload: vectors.notification, onlineChecks: checker(revoked))
+        }
+        #expect(offline?.check.identifier == "bundle_id_mismatch" && revoked.received.count == 2)
+
+        revoked.goDown()
+        let unavailable = await #expect(throws: AppStoreVerificationError.self) {
+            _ = try await verifier.verifyNotification(signedPayload: vectors.notification, onlineChecks: checker(revoked))
+        }
+        #expect(unavailable?.check.identifier == "ocsp_unavailable")
     }
 }

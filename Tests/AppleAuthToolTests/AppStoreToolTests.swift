@@ -93,6 +93,39 @@ struct AppStoreToolTests {
         }
     }
 
+    @Test("verify --online: good exits 0, a revoked leaf 1, a responder that cannot be reached 3 (OCSP answers made by Python cryptography)")
+    func online() throws {
+        struct Vectors: Decodable {
+            let root: String, notification: String, check_time: Int64, cases: [Case]
+            struct Case: Decodable { let name: String; let response: String }
+        }
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("PureX509Tests/Vectors/ocsp_vectors.json")
+        let vectors = try JSONDecoder().decode(Vectors.self, from: Data(contentsOf: path))
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ocsp-root-\(UUID().uuidString).der")
+        try Data(base64Encoded: vectors.root)!.write(to: root)
+        defer { try? FileManager.default.removeItem(at: root) }
+        func answer(_ name: String) -> [UInt8] { [UInt8](Data(base64Encoded: vectors.cases.first { $0.name == name }?.response ?? "") ?? Data()) }
+        // Answers that echo no nonce: the tool's is random.
+        for (leaf, status, check) in [("no-nonce", Int32(0), ""), ("revoked-no-nonce", 1, "certificate_revoked"), ("stale-no-nonce", 1, "ocsp_check_failed")] {
+            let leafAnswer = answer(leaf), intermediateAnswer = answer("intermediate-good")
+            let server = try StandInServer { request in .init(status: 200, bytes: request.path == "/ocsp-intermediate" ? leafAnswer : intermediateAnswer) }
+            defer { server.stop() }
+            let run = try appleauth(["appstore", "verify", vectors.notification, "--root", root.path, "--bundle-id", "com.example",
+                                     "--environment", "Sandbox", "--online", "--ocsp-base-url", server.baseURL, "--at", "1748779200000"])
+            #expect(run.status == status && (check.isEmpty || run.stderr.contains(check)), "\(leaf): \(run.stderr)")
+        }
+        let down = try StandInServer { _ in .init(status: 200) }
+        down.goDown()
+        defer { down.stop() }
+        let unreachable = try appleauth(["appstore", "verify", vectors.notification, "--root", root.path, "--bundle-id", "com.example",
+                                         "--environment", "Sandbox", "--online", "--ocsp-base-url", down.baseURL, "--at", "1748779200000"])
+        #expect(unreachable.status == 3 && unreachable.stderr.contains("ocsp_unavailable"), "\(unreachable.stderr)")
+        // Offline, the same notification verifies without asking anyone.
+        #expect(try appleauth(["appstore", "verify", vectors.notification, "--root", root.path, "--bundle-id", "com.example",
+                               "--environment", "Sandbox"]).status == 0)
+    }
+
     @Test("receipt verify: fields as JSON at the creation date; refusals exit 1 naming the check; usage exits 2")
     func receiptVerify() throws {
         let receipts = URL(fileURLWithPath: appStoreVector("receipts"))
