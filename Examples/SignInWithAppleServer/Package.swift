@@ -33,6 +33,7 @@ let package = Package(
             dependencies: [
                 .product(name: "AppleAuth", package: "PureJWT"),
                 .product(name: "AppStoreServer", package: "PureJWT"),
+                .product(name: "AppStoreServerAPI", package: "PureJWT"),
                 .product(name: "PureJWT", package: "PureJWT"),
                 .product(name: "PureSHA2", package: "PureJWT"),
                 .product(name: "AppleAuthHummingbird", package: "AppleAuthHummingbird"),

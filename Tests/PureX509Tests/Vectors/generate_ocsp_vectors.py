@@ -81,6 +81,13 @@ cases = [
     ("revoked-no-nonce", response(status=ocsp.OCSPCertStatus.REVOKED, revoked_at=datetime.datetime(2025, 5, 1), with_nonce=None), "revoked"),
     ("stale-no-nonce", response(this=datetime.datetime(2025, 4, 1), next_=datetime.datetime(2025, 4, 8), with_nonce=None), "stale"),
     ("other-certificate", response(about=other), "certID"),
+    # Current for years (nextUpdate 2039), without a nonce: for servers checking at the wall clock (the
+    # example server's end-to-end test).
+    ("good-long", response(next_=datetime.datetime(2039, 12, 31), with_nonce=None), "good"),
+    ("revoked-long", response(status=ocsp.OCSPCertStatus.REVOKED, revoked_at=datetime.datetime(2025, 5, 1), next_=datetime.datetime(2039, 12, 31),
+                              with_nonce=None), "revoked"),
+    ("intermediate-good-long", response(signer_key=root_key, signer_cert=root, about=inter, issuer=root, with_nonce=None,
+                                        next_=datetime.datetime(2039, 12, 31)), "intermediate-good"),
     ("intermediate-good", response(signer_key=root_key, signer_cert=root, about=inter, issuer=root, with_nonce=None), "intermediate-good"),
     ("intermediate-revoked", response(status=ocsp.OCSPCertStatus.REVOKED, revoked_at=datetime.datetime(2025, 5, 1), signer_key=root_key,
                                       signer_cert=root, about=inter, issuer=root, with_nonce=None), "intermediate-revoked"),

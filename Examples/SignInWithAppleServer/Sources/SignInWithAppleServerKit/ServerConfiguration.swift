@@ -91,8 +91,15 @@ public struct ServerConfiguration: Sendable {
                 }
                 appAppleID = number
             }
+            var onlineChecks = false
+            switch environment["APPSTORE_ONLINE_CHECKS"] ?? "" {
+            case "", "0", "false": onlineChecks = false
+            case "1", "true": onlineChecks = true
+            case let other: throw ConfigurationError("APPSTORE_ONLINE_CHECKS is \"\(other)\": 1 turns the OCSP checks of App Store notifications on, 0 off")
+            }
             configuration.appStore = AppStoreSettings(rootCertificates: [[UInt8](root)],
-                                                      bundleID: environment["APPSTORE_BUNDLE_ID"] ?? clientIDs[0], appAppleID: appAppleID)
+                                                      bundleID: environment["APPSTORE_BUNDLE_ID"] ?? clientIDs[0], appAppleID: appAppleID,
+                                                      onlineChecks: onlineChecks, ocspBaseURL: environment["APPSTORE_OCSP_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 })
         }
         return configuration
     }

@@ -41,7 +41,7 @@ public func buildApplication(_ configuration: ServerConfiguration, transport: (a
 
     var appStore: AppStoreNotifications?
     if let settings = configuration.appStore {
-        do { appStore = try AppStoreNotifications(settings) } catch {
+        do { appStore = try AppStoreNotifications(settings, transport: transport) } catch {
             throw ConfigurationError("APPSTORE_ROOT_CERTIFICATE_FILE or APPSTORE_APP_APPLE_ID: \(error)")
         }
     }
@@ -160,7 +160,12 @@ public func buildApplication(_ configuration: ServerConfiguration, transport: (a
             // Notifications with their transaction and renewal info are about 15 KB; AppStoreServer takes 256 KB.
             let body = try await request.appleBodyBytes(limit: 300 * 1024)
             let notification: SignedDataVerifier.VerifiedNotification
-            do { notification = try appStore.verify(body: body) } catch let error as AppStoreVerificationError {
+            do { notification = try await appStore.verify(body: body) } catch let error as AppStoreVerificationError {
+                if case .revocationStatusUnavailable = error.check {
+                    // Not refused, not verified: 503 makes Apple send it again later.
+                    logger.warning("App Store notification: no OCSP answer", metadata: ["error": "\(error)"])
+                    return .serviceUnavailable
+                }
                 logger.warning("App Store notification refused", metadata: ["check": "\(error.check.identifier)", "error": "\(error)"])
                 return .badRequest
             }

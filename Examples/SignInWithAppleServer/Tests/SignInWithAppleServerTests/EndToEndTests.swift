@@ -18,6 +18,48 @@ import PureX509
 import SignInWithAppleServerKit
 import Testing
 
+extension EndToEndTests {
+    /// PureJWT's OCSP vectors (Tests/PureX509Tests/Vectors/ocsp_vectors.json, made by Python `cryptography`):
+    /// a chain with Apple's markers and AIA OCSP URLs, a TEST notification signed on it, and answers.
+    private struct OCSPVectors: Decodable {
+        let root: String, notification: String
+        let cases: [Case]
+        struct Case: Decodable { let name: String; let response: String }
+        func answer(_ name: String) -> [UInt8] { [UInt8](Data(base64Encoded: cases.first { $0.name == name }?.response ?? "") ?? Data()) }
+    }
+
+    @Test("APPSTORE_ONLINE_CHECKS: a notification whose certificates are good is recorded, a revoked one is 400, no OCSP answer is 503")
+    func appStoreOnlineChecks() async throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tests/PureX509Tests/Vectors/ocsp_vectors.json")
+        let vectors = try JSONDecoder().decode(OCSPVectors.self, from: Data(contentsOf: path))
+        let apple = try await StandInApple()
+        apple.state.withLockedValue { $0.ocsp = ["ocsp-intermediate": vectors.answer("good-long"), "ocsp-root": vectors.answer("intermediate-good-long")] }
+        let database = FileManager.default.temporaryDirectory.appendingPathComponent("siwa-\(UUID().uuidString).sqlite").path
+        let server = try await RunningServer(apple: apple, databasePath: database, appStore: AppStoreSettings(
+            rootCertificates: [[UInt8](Data(base64Encoded: vectors.root) ?? Data())], bundleID: "com.example", appAppleID: nil,
+            onlineChecks: true, ocspBaseURL: apple.baseURL))
+        let url = server.url + "/appstore/notifications"
+        let body = #"{"signedPayload": "\#(vectors.notification)"}"#
+        #expect(try await call(.POST, url, form: body).status == 200)
+        #expect(apple.state.withLockedValue { $0.ocspRequests } == 2)
+        #expect(try await call(.POST, url, form: body).status == 200)   // answers cached: no new request
+        #expect(apple.state.withLockedValue { $0.ocspRequests } == 2)
+        await server.stop()
+
+        // A fresh server (empty cache): the leaf revoked, then the responder down.
+        apple.state.withLockedValue { $0.ocsp["ocsp-intermediate"] = vectors.answer("revoked-long") }
+        let second = try await RunningServer(apple: apple, databasePath: database, appStore: AppStoreSettings(
+            rootCertificates: [[UInt8](Data(base64Encoded: vectors.root) ?? Data())], bundleID: "com.example", appAppleID: nil,
+            onlineChecks: true, ocspBaseURL: apple.baseURL))
+        #expect(try await call(.POST, second.url + "/appstore/notifications", form: body).status == 400)
+        await apple.setFault(.down)
+        #expect(try await call(.POST, second.url + "/appstore/notifications", form: body).status == 503)
+        await second.stop()
+        await apple.shutdown()
+    }
+}
+
 /// The server under test, running in this process on a free port.
 final class RunningServer: Sendable {
     let port: Int
@@ -450,5 +492,31 @@ extension EndToEndTests {
         #expect(events.count == 1 && events.first?.type == "DID_RENEW" && events.first?.subtype == "BILLING_RECOVERY")
         #expect(events.first?.originalTransactionID == "1000000001")
         await apple.shutdown()
+    }
+}
+
+@Suite("Configuration: APPSTORE_ONLINE_CHECKS")
+struct OnlineChecksConfigurationTests {
+    @Test("0, 1, true, false and unset are read; anything else stops the server with a message naming the variable")
+    func values() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("siwa-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let key = folder.appendingPathComponent("key.p8"), root = folder.appendingPathComponent("root.der")
+        try PureP256.P256.Signing.PrivateKey().pemRepresentation.write(to: key, atomically: true, encoding: .utf8)
+        try Data([0x30, 0x00]).write(to: root)
+        let base = ["APPLE_PRIVATE_KEY_FILE": key.path, "APPLE_CLIENT_IDS": "com.example.app", "APPLE_TEAM_ID": "TEAM123456",
+                    "APPLE_KEY_ID": "KEY1234567", "DATABASE_PATH": folder.appendingPathComponent("db.sqlite").path,
+                    "APPSTORE_ROOT_CERTIFICATE_FILE": root.path]
+        for (value, expected) in [(nil, false), ("0", false), ("false", false), ("1", true), ("true", true)] as [(String?, Bool)] {
+            var environment = base
+            environment["APPSTORE_ONLINE_CHECKS"] = value
+            environment["APPSTORE_OCSP_BASE_URL"] = "http://127.0.0.1:9"
+            let configuration = try ServerConfiguration.fromEnvironment(environment)
+            #expect(configuration.appStore?.onlineChecks == expected && configuration.appStore?.ocspBaseURL == "http://127.0.0.1:9")
+        }
+        var bad = base
+        bad["APPSTORE_ONLINE_CHECKS"] = "yes"
+        #expect { try ServerConfiguration.fromEnvironment(bad) } throws: { "\($0)".contains("APPSTORE_ONLINE_CHECKS") }
     }
 }

@@ -34,6 +34,9 @@ final class StandInApple: Sendable {
         var clientSecretProblems: [String] = []
         /// Requests that arrived while the stand-in was slow (answered late, not acted upon).
         var lateRequests = 0
+        /// OCSP answers by path ("ocsp-intermediate", "ocsp-root"), for the App Store online checks.
+        var ocsp: [String: [UInt8]] = [:]
+        var ocspRequests = 0
     }
 
     static let teamID = "TEAM123456"
@@ -120,6 +123,15 @@ final class StandInApple: Sendable {
             state.withLockedValue { $0.exchanged.append(code) }
             return Self.json(["access_token": "at-\(code)", "token_type": "Bearer", "expires_in": 3600,
                               "refresh_token": "rt-\(code)", "id_token": "x.y.z"])
+        }
+        for path in ["ocsp-intermediate", "ocsp-root"] {
+            router.post(RouterPath(path)) { _, _ -> Response in
+                if let answer = await faultAnswer() { return answer }
+                guard let bytes = state.withLockedValue({ value -> [UInt8]? in value.ocspRequests += 1; return value.ocsp[path] }) else {
+                    return Response(status: .notFound)
+                }
+                return Response(status: .ok, headers: [.contentType: "application/ocsp-response"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+            }
         }
         router.post("auth/revoke") { request, _ -> Response in
             let form = try await Self.form(request)
