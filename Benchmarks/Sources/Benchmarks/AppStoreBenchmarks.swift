@@ -6,6 +6,7 @@
 // each. "(cold)": no chain cache, every chain validated; "(chain cached)": the cache warm.
 
 import AppStoreServer
+import AppStoreServerAPI
 import Crypto
 import Foundation
 import SwiftASN1
@@ -142,5 +143,41 @@ final class PeerVerifier: @unchecked Sendable {
         while text.count % 4 != 0 { text += "=" }
         guard let data = Data(base64Encoded: text) else { throw Failure() }
         return data
+    }
+}
+
+/// "App Store verify with OCSP (cached)": a notification verified with online checks, both sides warm —
+/// ours with its chain cache and its OCSP cache (AppStoreOCSPChecker) holding good answers; the peer as
+/// Apple's library with enableOnlineChecks, which keeps a verified chain (OCSP included) for 15 minutes.
+/// The chain and notification: Tests/PureX509Tests/Vectors/ocsp_vectors.json (Apple's markers, AIA OCSP
+/// URLs; made with Python cryptography); our OCSP answers come from memory through a transport.
+enum AppStoreOCSPBenchmarks {
+    /// Answers every OCSP request from memory: the leaf's and the intermediate's good answers.
+    struct MemoryResponder: AppleHTTPTransport {
+        let answers: [String: [UInt8]]
+        func send(_ request: AppleHTTPRequest) async throws -> AppleHTTPResponse {
+            let path = String(request.url.split(separator: "/").last ?? "")
+            return AppleHTTPResponse(status: 200, headers: ["Content-Type": "application/ocsp-response"], body: answers[path] ?? [])
+        }
+    }
+
+    static func comparisons() async -> [AsyncComparison] {
+        let vectors = vectorJSON("Tests/PureX509Tests/Vectors/ocsp_vectors.json") as! [String: Any]
+        let cases = vectors["cases"] as! [[String: String]]
+        func answer(_ name: String) -> [UInt8] { [UInt8](Data(base64Encoded: cases.first { $0["name"] == name }!["response"]!)!) }
+        let root = [UInt8](Data(base64Encoded: vectors["root"] as! String)!)
+        let notification = vectors["notification"] as! String
+        let verifier = try! SignedDataVerifier(rootCertificates: [root], bundleID: "com.example", environment: .sandbox)
+        let checker = try! AppStoreOCSPChecker(transport: MemoryResponder(answers: ["ocsp-intermediate": answer("good-long"),
+                                                                                   "ocsp-root": answer("intermediate-good-long")]))
+        let peer = PeerVerifier(root: try! X509.Certificate(derEncoded: root), bundleID: "com.example", caching: true)
+        let ours = try! await verifier.verifyNotification(signedPayload: notification, onlineChecks: checker)
+        let theirs = try! await peer.verifyNotification(notification)
+        precondition(ours.payload.notificationType.rawValue.utf8.count == theirs.typeLength)
+        return [
+            AsyncComparison(name: "App Store verify with OCSP (cached)", peer: "swift-crypto + swift-certificates",
+                            ours: { UInt64((try! await verifier.verifyNotification(signedPayload: notification, onlineChecks: checker)).payload.notificationType.rawValue.utf8.count) },
+                            theirs: { UInt64((try! await peer.verifyNotification(notification)).typeLength) }),
+        ]
     }
 }

@@ -75,7 +75,7 @@ let asyncNames = ["jwt-kit", "Signing", "Verifying", "JWT", "Apple", "secret", "
 let wantsAsync = filter.map { text in selected.isEmpty || asyncNames.contains { $0.contains(text) || text.contains($0) } } ?? true
 let asyncRows = wantsAsync
     ? (await JWTBenchmarks.comparisons() + JWTKitSetBenchmarks.comparisons() + AppleAuthBenchmarks.comparisons()
-       + AppStoreBenchmarks.comparisons() + AppStoreAPIBenchmarks.comparisons())
+       + AppStoreBenchmarks.comparisons() + AppStoreAPIBenchmarks.comparisons() + AppStoreOCSPBenchmarks.comparisons())
         .filter { filter == nil || $0.name.contains(filter!) }
     : []
 if selected.isEmpty && asyncRows.isEmpty {
