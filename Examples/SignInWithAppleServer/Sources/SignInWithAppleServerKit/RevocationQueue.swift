@@ -11,7 +11,7 @@ import ServiceLifecycle
 
 /// Sends queued revocations until Apple accepts them.
 public struct RevocationQueue: Service {
-    let store: UserStore
+    let store: any ServerStore
     let apple: SignInWithApple
     let logger: Logger
     /// How often due revocations are looked for, in seconds.

@@ -1,5 +1,5 @@
 // The server: routes for native and web sign-in, the signed-in user, account deletion, Apple's
-// notifications and health, on one SignInWithApple service and one SQLite store.
+// notifications and health, on one SignInWithApple service and one store (`ServerStore`; SQLite today).
 
 import AppStoreServer
 import AppleAuth
@@ -48,7 +48,7 @@ public func buildApplication(_ configuration: ServerConfiguration, transport: (a
 
     // Everything that can fail without the database has been checked; from here on a failure closes it
     // (SQLiteNIO requires a connection to be closed before it is released).
-    let store = try await UserStore.open(path: configuration.databasePath)
+    let store: any ServerStore = try await UserStore.open(path: configuration.databasePath)
     let sessions: SessionTokens
     do {
         sessions = try SessionTokens(key: .hs256(SymmetricKey(data: try await store.sessionSecret())),
