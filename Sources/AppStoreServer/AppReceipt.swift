@@ -123,7 +123,12 @@ extension AppReceiptInAppPurchase {
         for attribute in try ReceiptUtility.attributes(set) {
             let value = attribute.value
             switch attribute.type {
-            case 1701: quantity = Int(try AppReceipt.integer(value))
+            case 1701:
+                // Int(exactly:): a hostile quantity must not trap where Int is 32 bits (watchOS arm64_32).
+                guard let count = Int(exactly: try AppReceipt.integer(value)) else {
+                    throw ASN1Error(.invalidValue("a quantity out of range"), at: value.startIndex)
+                }
+                quantity = count
             case 1702: productId = try ReceiptUtility.string(value)
             case 1703: transactionId = try ReceiptUtility.string(value)
             case 1704: purchaseDate = try AppReceipt.date(value)
@@ -188,13 +193,14 @@ enum RFC3339 {
         default:
             return nil
         }
-        // Days since 1970 of a proleptic Gregorian date (the civil-from-days inverse).
-        let y = month <= 2 ? year - 1 : year
+        // Days since 1970 of a proleptic Gregorian date (the civil-from-days inverse), in Int64: seconds
+        // up to year 9999 overflow a 32-bit Int.
+        let y = Int64(month <= 2 ? year - 1 : year)
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfYear = Int64((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1)
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         let days = era * 146_097 + dayOfEra - 719_468
-        return Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
+        return Double(days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)) + fraction
     }
 }

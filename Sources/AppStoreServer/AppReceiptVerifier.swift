@@ -120,8 +120,6 @@ public struct AppReceiptVerifier: Sendable {
         do {
             signed = try ReceiptUtility.withDefiniteLengths(receipt) { der in try ReceiptSignedData(der) }
             fields = try AppReceipt(payload: signed.payload[...])
-        } catch let error as AppStoreVerificationError {
-            throw error
         } catch {
             throw ReceiptUtility.malformed("\(error)")
         }

@@ -132,6 +132,9 @@ public actor AppStoreOCSPChecker {
             return .failure(AppStoreVerificationError(.revocationStatusUnavailable("\(role): an OCSP answer of \(response.body.count) bytes")))
         }
         let seconds = now().timeIntervalSince1970
+        guard seconds.isFinite, abs(seconds) < 1e12 else {
+            return .failure(AppStoreVerificationError(.revocationCheckFailed("the clock reads \(seconds) s since 1970")))
+        }
         let status: OCSPStatus
         do {
             status = try OCSP.verify(response.body, for: certificate, issuer: issuer, nonce: nonce, at: Int64(seconds.rounded(.down)),

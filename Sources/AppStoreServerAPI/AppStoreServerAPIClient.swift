@@ -165,6 +165,8 @@ extension AppStoreServerAPIClient {
         return AppStoreAPIError(.apiError(status: response.status, code: body?.errorCode, message: message))
     }
 
+    private static let hexDigits = Array("0123456789ABCDEF".unicodeScalars)
+
     /// `value` percent-encoded for a path segment or a query component: everything but RFC 3986's
     /// unreserved characters (ALPHA / DIGIT / "-" / "." / "_" / "~").
     static func escaped(_ value: String) -> String {
@@ -175,10 +177,9 @@ extension AppStoreServerAPIClient {
                  UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 text.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                let hex = Array("0123456789ABCDEF".unicodeScalars)
                 text.unicodeScalars.append("%")
-                text.unicodeScalars.append(hex[Int(byte >> 4)])
-                text.unicodeScalars.append(hex[Int(byte & 15)])
+                text.unicodeScalars.append(hexDigits[Int(byte >> 4)])
+                text.unicodeScalars.append(hexDigits[Int(byte & 15)])
             }
         }
         return text

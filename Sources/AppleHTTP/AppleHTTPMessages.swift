@@ -32,11 +32,6 @@ public struct AppleHTTPRequest: Sendable, Hashable {
     /// The body as UTF-8 text. Binary bodies (a Retention Messaging image) are not text: send `bodyBytes`.
     @available(*, deprecated, message: "send bodyBytes: a request's body may be binary (Retention Messaging's Upload Image)")
     public var body: String { String(decoding: bodyBytes, as: UTF8.self) }
-
-    /// The value of a header, matched without regard to case.
-    public func header(_ name: String) -> String? {
-        headers.first { $0.key.lowercased() == name.lowercased() }?.value
-    }
 }
 
 // The bodies carry client secrets and tokens, and the headers the App Store's bearer token: a request

@@ -20,6 +20,8 @@ extension Insecure {
         private var state: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0)
         private var buffer = [UInt8]()
         private var length: UInt64 = 0   // bytes absorbed
+        /// The 16-word rolling message schedule, allocated once per hasher rather than per block.
+        private var schedule = [UInt32](repeating: 0, count: 16)
 
         /// A new computation.
         public init() { buffer.reserveCapacity(64) }
@@ -59,7 +61,9 @@ extension Insecure {
 
         /// One 64-byte block (§6.1.2).
         private mutating func compress(_ block: UnsafeRawBufferPointer) {
-            var w = [UInt32](repeating: 0, count: 16)
+            var w = schedule
+            schedule = []   // hands the storage to `w` unshared, so writing it copies nothing
+            defer { schedule = w }
             for t in 0..<16 {
                 w[t] = UInt32(block[4 * t]) << 24 | UInt32(block[4 * t + 1]) << 16 | UInt32(block[4 * t + 2]) << 8 | UInt32(block[4 * t + 3])
             }

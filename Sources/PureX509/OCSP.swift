@@ -129,8 +129,11 @@ public enum OCSP {
         if let echoed = basic.nonce, let nonce {
             guard echoed == nonce else { throw X509Error(.ocsp(.nonceMismatch)) }
         }
+        // Arranged so that nothing overflows whatever `time` and `leeway` a caller passes: the parsed times
+        // are years 0–9999, and the leeway is bounded here.
+        let leeway = max(0, min(leeway, 1 << 32))
         let until = single.nextUpdate ?? (single.thisUpdate + leeway)
-        guard single.thisUpdate <= time + leeway, time - leeway <= until else {
+        guard single.thisUpdate - leeway <= time, time <= until + leeway else {
             throw X509Error(.ocsp(.notCurrent(thisUpdate: single.thisUpdate, nextUpdate: single.nextUpdate, time: time)))
         }
         return OCSPStatus(status: single.status, thisUpdate: single.thisUpdate, nextUpdate: single.nextUpdate)

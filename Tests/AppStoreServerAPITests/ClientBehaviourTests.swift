@@ -119,6 +119,25 @@ struct ClientBehaviourTests {
         #expect(server.received.count - beforePut == 3)
     }
 
+    @Test("the default retry policy, as a user gets it: a 503 is retried and the call ends within the policy's 10 s limit; refused connections too")
+    func defaultPolicy() async throws {
+        let server = try StandInServer { _ in .init(status: 503, body: #"{"errorCode": 5000001, "errorMessage": "An unknown error occurred. Please try again."}"#) }
+        defer { server.stop() }
+        let client = try AppStoreServerAPIClient(credentials: StandInAppStore.credentials(), environment: .localTesting,
+                                                 transport: URLSessionTransport(), baseURL: server.baseURL)
+        let clock = ContinuousClock(), start = clock.now
+        let error = await #expect(throws: AppStoreAPIError.self) { _ = try await client.transactionInfo(transactionID: "1") }
+        // Three attempts, after ~0.25–0.5 s and ~0.5–1 s (about 1 s alone); on a loaded machine the third may
+        // not fit in the time limit, so at least two, and the call never outlasts the limit.
+        #expect(error?.httpStatus == 503 && server.received.count >= 2)
+        #expect(clock.now - start < .seconds(11))
+        server.goDown()
+        let downStart = clock.now
+        let down = await #expect(throws: AppStoreAPIError.self) { _ = try await client.transactionInfo(transactionID: "1") }
+        guard case .transport(_, false)? = down?.reason else { Issue.record("\(String(describing: down))"); return }
+        #expect(clock.now - downStart < .seconds(11))
+    }
+
     @Test("Apple unreachable: a transport error saying the request was not sent, after the retries")
     func unreachable() async throws {
         let server = try StandInServer { _ in .init(status: 200) }

@@ -52,10 +52,7 @@ private struct Index: Decodable {
 
 private func index() throws -> Index { try VectorFiles.json(Index.self, "receipts/receipts.json") }
 
-private func bytes(_ file: String, _ encoding: String) throws -> [UInt8] {
-    let data = Array(try VectorFiles.data("receipts/" + file))
-    return encoding == "base64" ? try Base64.decodeIgnoringWhitespace(String(decoding: data, as: UTF8.self)) : data
-}
+private func bytes(_ file: String, _ encoding: String) throws -> [UInt8] { try receiptBytes(file, encoding) }
 
 private func root(_ file: String) throws -> [UInt8] { Array(try VectorFiles.data("receipts/" + file)) }
 private let appleRoot = "roots/AppleIncRootCertificate.cer"

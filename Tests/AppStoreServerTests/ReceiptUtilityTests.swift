@@ -38,11 +38,13 @@ private func index() throws -> ReceiptIndex {
     try VectorFiles.json(ReceiptIndex.self, "receipts/receipts.json")
 }
 
-/// A receipt file's bytes: raw DER, or base64 text decoded.
-private func bytes(_ file: String, _ encoding: String) throws -> [UInt8] {
+/// A receipt file's bytes: raw DER, or base64 text decoded (shared by the receipt tests of this target).
+func receiptBytes(_ file: String, _ encoding: String) throws -> [UInt8] {
     let data = Array(try VectorFiles.data("receipts/" + file))
     return encoding == "base64" ? try Base64.decodeIgnoringWhitespace(String(decoding: data, as: UTF8.self)) : data
 }
+
+private func bytes(_ file: String, _ encoding: String) throws -> [UInt8] { try receiptBytes(file, encoding) }
 
 @Suite("Receipt transaction identifiers")
 struct ReceiptUtilityTests {
