@@ -15,8 +15,11 @@ public struct ServerConfiguration: Sendable {
     public var clientIDs: [String]
     /// APPLE_BASE_URL: where Apple's endpoints are (default https://appleid.apple.com).
     public var appleBaseURL: String
-    /// DATABASE_PATH: the SQLite file, created if missing.
-    public var databasePath: String
+    /// DATABASE_URL (PostgreSQL, for several instances) or DATABASE_PATH (an SQLite file, one process).
+    public var database: DatabaseLocation
+    /// DATABASE_STARTUP_TIMEOUT: how long a PostgreSQL that cannot be reached at startup is waited for, in
+    /// seconds (default 30, at most 60); then the server stops with exit status 1.
+    public var databaseStartupTimeout: Double = 30
     /// HOST (default 127.0.0.1).
     public var host: String
     /// PORT (default 8080; 0 picks a free port).
@@ -27,22 +30,22 @@ public struct ServerConfiguration: Sendable {
     /// (default 60: a new Apple key is picked up within a minute, and forged kids cannot make the server
     /// hammer Apple). Not an environment variable; tests shorten it.
     public var unknownKeyIDInterval: Double = 60
-    /// How long one request to Apple may take, body included, in seconds (default 10). A sign-in that
-    /// needs Apple answers 503 after this; a revocation is queued. Not an environment variable; tests
-    /// shorten it.
+    /// APPLE_TIMEOUT: how long one request to Apple may take, body included, in seconds (default 10, from
+    /// 1 to 60). A sign-in that needs Apple answers 503 after this; a revocation is queued. A claim on a queued
+    /// revocation lasts twice this and ten seconds more.
     public var appleTimeout: Double = 10
     /// App Store notifications (POST /appstore/notifications), when APPSTORE_ROOT_CERTIFICATE_FILE is set.
     public var appStore: AppStoreSettings?
 
     /// Settings given directly (tests, or a server that reads them from elsewhere).
     public init(teamID: String, keyID: String, privateKeyPEM: String, clientIDs: [String], appleBaseURL: String,
-                databasePath: String, host: String, port: Int, publicURL: String) {
+                database: DatabaseLocation, host: String, port: Int, publicURL: String) {
         self.teamID = teamID
         self.keyID = keyID
         self.privateKeyPEM = privateKeyPEM
         self.clientIDs = clientIDs
         self.appleBaseURL = appleBaseURL
-        self.databasePath = databasePath
+        self.database = database
         self.host = host
         self.port = port
         self.publicURL = publicURL
@@ -72,14 +75,31 @@ public struct ServerConfiguration: Sendable {
         guard publicURL.hasPrefix("https://") || publicURL.hasPrefix("http://") else {
             throw ConfigurationError("PUBLIC_URL is \"\(publicURL)\": give the server's public http(s) URL, e.g. https://api.example.com")
         }
+        let database: DatabaseLocation
+        switch (environment["DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }, environment["DATABASE_PATH"].flatMap { $0.isEmpty ? nil : $0 }) {
+        case (.some, .some):
+            throw ConfigurationError("DATABASE_URL and DATABASE_PATH are both set: set DATABASE_URL for PostgreSQL or DATABASE_PATH for SQLite, not both")
+        case (.some(let url), nil): database = .postgres(try PostgresSettings(url: url))
+        case (nil, .some(let path)): database = .sqlite(path: path)
+        case (nil, nil):
+            throw ConfigurationError("DATABASE_PATH is not set: give the SQLite file to keep users in (e.g. ./users.sqlite), or DATABASE_URL for PostgreSQL (postgres://user:password@host:5432/database)")
+        }
+        func seconds(_ name: String, default value: Double, in range: ClosedRange<Double>) throws -> Double {
+            guard let text = environment[name], !text.isEmpty else { return value }
+            guard let number = Double(text), number.isFinite, range.contains(number) else {
+                throw ConfigurationError("\(name) is \"\(text)\": give a number of seconds from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
+            }
+            return number
+        }
         var configuration = ServerConfiguration(
             teamID: try required("APPLE_TEAM_ID", "your 10-character Apple Developer team ID"),
             keyID: try required("APPLE_KEY_ID", "the 10-character ID of your Sign in with Apple key"),
             privateKeyPEM: pem, clientIDs: clientIDs,
             appleBaseURL: environment["APPLE_BASE_URL"] ?? "https://appleid.apple.com",
-            databasePath: try required("DATABASE_PATH", "the SQLite file to keep users in, e.g. ./users.sqlite"),
-            host: host, port: port,
+            database: database, host: host, port: port,
             publicURL: publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL)
+        configuration.databaseStartupTimeout = try seconds("DATABASE_STARTUP_TIMEOUT", default: 30, in: 1...60)
+        configuration.appleTimeout = try seconds("APPLE_TIMEOUT", default: 10, in: 1...60)
         if let rootFile = environment["APPSTORE_ROOT_CERTIFICATE_FILE"], !rootFile.isEmpty {
             guard let root = FileManager.default.contents(atPath: rootFile) else {
                 throw ConfigurationError("APPSTORE_ROOT_CERTIFICATE_FILE: cannot read \(rootFile); download Apple Root CA - G3 from https://www.apple.com/certificateauthority/")

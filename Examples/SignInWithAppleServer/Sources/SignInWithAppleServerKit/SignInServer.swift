@@ -1,5 +1,5 @@
 // The server: routes for native and web sign-in, the signed-in user, account deletion, Apple's
-// notifications and health, on one SignInWithApple service and one store (`ServerStore`; SQLite today).
+// notifications and health, on one SignInWithApple service and one store (`ServerStore`: SQLite or PostgreSQL).
 
 import AppStoreServer
 import AppleAuth
@@ -48,7 +48,7 @@ public func buildApplication(_ configuration: ServerConfiguration, transport: (a
 
     // Everything that can fail without the database has been checked; from here on a failure closes it
     // (SQLiteNIO requires a connection to be closed before it is released).
-    let store: any ServerStore = try await UserStore.open(path: configuration.databasePath)
+    let store = try await openStore(configuration.database, startupTimeout: configuration.databaseStartupTimeout, logger: logger)
     let sessions: SessionTokens
     do {
         sessions = try SessionTokens(key: .hs256(SymmetricKey(data: try await store.sessionSecret())),
@@ -57,7 +57,8 @@ public func buildApplication(_ configuration: ServerConfiguration, transport: (a
         try? await store.close()
         throw error
     }
-    let revocations = RevocationQueue(store: store, apple: apple, logger: logger, pollInterval: pollInterval)
+    let lease = RevocationQueue.lease(appleTimeout: configuration.appleTimeout)
+    let revocations = RevocationQueue(store: store, apple: apple, logger: logger, pollInterval: pollInterval, lease: lease)
     let redirectURI = configuration.publicURL + "/auth/apple/callback"
 
     let router = Router(context: ServerContext.self)
@@ -123,7 +124,7 @@ public func buildApplication(_ configuration: ServerConfiguration, transport: (a
     // Account deletion: the user goes at once; the revocation is queued with it, then tried.
     signedIn.delete("account") { _, context -> HTTPResponse.Status in
         guard let user = context.identity else { throw HTTPError(.unauthorized, message: "unauthorized") }
-        let deleted = try await store.deleteUser(id: user.id, revoke: true)
+        let deleted = try await store.deleteUser(id: user.id, revoke: true, lease: lease)
         guard deleted.found else { throw HTTPError(.unauthorized) }
         guard let revocation = deleted.revocation else { return .noContent }
         return await revocations.attempt(revocation) ? .noContent : .accepted
@@ -143,7 +144,7 @@ public func buildApplication(_ configuration: ServerConfiguration, transport: (a
         switch notification.type {
         case .accountDeleted, .consentRevoked:
             // Apple has already ended the authorization: nothing to revoke.
-            _ = try await store.deleteUser(id: notification.sub, revoke: false)
+            _ = try await store.deleteUser(id: notification.sub, revoke: false, lease: 0)
         case .emailDisabled:
             try await store.setEmailDisabled(id: notification.sub, true)
         case .emailEnabled:

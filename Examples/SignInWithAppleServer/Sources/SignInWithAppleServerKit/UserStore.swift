@@ -1,9 +1,9 @@
-// Users, their Apple refresh tokens, revocations waiting for Apple, processed notifications and the web
-// flow's pending states, in one SQLite file. An actor on one connection; because an actor lets another call
-// in at every `await`, each public method runs its statements as one exclusive step (`exclusively`), so a
-// transaction, a check-then-insert (notifications) or a read-then-delete (single-use web states) is never
-// interleaved with another. Deleting a user and queueing the revocation is one transaction, so a crash
-// never leaves a deleted user without a queued revocation.
+// `ServerStore` in one SQLite file, for one process. An actor on one connection; because an actor lets
+// another call in at every `await`, each public method runs its statements as one exclusive step
+// (`exclusively`), so a transaction, a check-then-insert (notifications) or a read-then-delete (single-use
+// web states) is never interleaved with another. Deleting a user and queueing the revocation is one
+// transaction, so a crash never leaves a deleted user without a queued revocation. The schema is versioned
+// in `PRAGMA user_version`; a database made before versioning (version 0) is brought up to date in place.
 
 import Foundation
 import SQLiteNIO
@@ -20,14 +20,6 @@ public struct StoredUser: Sendable, Equatable {
     public let emailDisabled: Bool
 }
 
-/// A revocation Apple has not accepted yet.
-public struct PendingRevocation: Sendable {
-    let id: Int
-    let token: String
-    let clientID: String
-    let attempts: Int
-}
-
 public actor UserStore {
     private let connection: SQLiteConnection
 
@@ -37,16 +29,20 @@ public actor UserStore {
     public static func open(path: String) async throws -> UserStore {
         let connection = try await SQLiteConnection.open(storage: .file(path: path))
         let store = UserStore(connection: connection)
-        try await store.migrate()
+        do { try await store.migrate() } catch {
+            try? await connection.close()   // SQLiteNIO requires it before the connection is released
+            throw error
+        }
         return store
     }
 
     /// Closes the connection.
     public func close() async throws { try await connection.close() }
 
-    private func migrate() async throws {
-        for statement in [
-            "PRAGMA journal_mode = WAL",
+    /// The schema, one step per version. Append; never edit a step that has shipped. Step 1 is the schema
+    /// of the first release, written with IF NOT EXISTS because databases of that release have no version.
+    static let migrations: [[String]] = [
+        [
             """
             CREATE TABLE IF NOT EXISTS users (
                 id TEXT PRIMARY KEY, email TEXT, name TEXT, client_id TEXT NOT NULL,
@@ -66,9 +62,32 @@ public actor UserStore {
             """,
             "CREATE TABLE IF NOT EXISTS used_nonces (nonce TEXT PRIMARY KEY, used_at REAL NOT NULL)",
             "CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
-        ] {
-            _ = try await connection.query(statement, [])
+        ],
+        // 2: claims on queued revocations (the same lease rules as PostgreSQL's store).
+        ["ALTER TABLE pending_revocations ADD COLUMN claim TEXT"],
+    ]
+
+    private func migrate() async throws {
+        _ = try await connection.query("PRAGMA journal_mode = WAL", [])
+        _ = try await rows("BEGIN IMMEDIATE")
+        do {
+            let current = Int(try await rows("PRAGMA user_version").first?.column("user_version")?.integer ?? 0)
+            guard current <= Self.migrations.count else { throw SchemaTooNew(found: current, known: Self.migrations.count) }
+            for version in Self.migrations.indices.dropFirst(current) {
+                for statement in Self.migrations[version] { _ = try await rows(statement) }
+            }
+            // PRAGMA takes no bind parameters; the number is ours.
+            _ = try await rows("PRAGMA user_version = \(Self.migrations.count)")
+            _ = try await rows("COMMIT")
+        } catch {
+            _ = try? await rows("ROLLBACK")
+            throw error
         }
+    }
+
+    /// Sets the schema version, as a newer release would have (tests of the refusal to start).
+    func setSchemaVersionForTesting(_ version: Int) async throws {
+        _ = try await rows("PRAGMA user_version = \(version)")
     }
 
     private var busy = false
@@ -96,21 +115,15 @@ public actor UserStore {
     public func sessionSecret() async throws -> [UInt8] {
         try await exclusively {
             if let hex = try await rows("SELECT value FROM settings WHERE name = 'session_secret'").first?.column("value")?.string,
-               let bytes = Self.bytes(hex: hex), bytes.count == 32 {
+               let bytes = SessionSecretHex.bytes(hex), bytes.count == 32 {
                 return bytes
             }
             var generator = SystemRandomNumberGenerator()
             let secret = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
             _ = try await rows("INSERT OR REPLACE INTO settings (name, value) VALUES ('session_secret', ?)",
-                               [.text(secret.map { String(format: "%02x", $0) }.joined())])
+                               [.text(SessionSecretHex.text(secret))])
             return secret
         }
-    }
-
-    private static func bytes(hex: String) -> [UInt8]? {
-        let digits = Array(hex.utf8)
-        guard digits.count % 2 == 0 else { return nil }
-        return stride(from: 0, to: digits.count, by: 2).compactMap { UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16) }
     }
 
     // MARK: Users
@@ -136,10 +149,10 @@ public actor UserStore {
         }
     }
 
-    /// Deletes the user and, in the same transaction, queues the revocation of their refresh token.
-    /// Returns the queued revocation's ID (nil when the user had no refresh token), or nil for an unknown
-    /// user (`found` false).
-    public func deleteUser(id: String, revoke: Bool) async throws -> (found: Bool, revocation: PendingRevocation?) {
+    /// Deletes the user and, in the same transaction, queues the revocation of their refresh token, claimed
+    /// by the caller for `lease` seconds. Returns the queued revocation (nil when the user had no refresh
+    /// token), or nil for an unknown user (`found` false).
+    public func deleteUser(id: String, revoke: Bool, lease: Double) async throws -> (found: Bool, revocation: PendingRevocation?) {
         try await exclusively {
             _ = try await rows("BEGIN IMMEDIATE")
             do {
@@ -149,12 +162,14 @@ public actor UserStore {
                 }
                 var pending: PendingRevocation?
                 if revoke, let token = row.column("refresh_token")?.string, let clientID = row.column("client_id")?.string {
-                    // Due in 30 s: the caller tries it at once and reschedules or removes it, so the queue
-                    // never sends it beside that attempt; after a crash in between, the queue sends it.
-                    _ = try await rows("INSERT INTO pending_revocations (token, client_id, next_attempt_at) VALUES (?, ?, ?)",
-                                       [.text(token), .text(clientID), .float(Date().timeIntervalSince1970 + 30)])
+                    // Claimed for `lease` seconds: the caller tries it at once and reschedules or removes it,
+                    // so the queue never sends it beside that attempt; after a crash in between, the queue
+                    // sends it when the lease ends.
+                    let claim = UUID().uuidString
+                    _ = try await rows("INSERT INTO pending_revocations (token, client_id, next_attempt_at, claim) VALUES (?, ?, ?, ?)",
+                                       [.text(token), .text(clientID), .float(Date().timeIntervalSince1970 + lease), .text(claim)])
                     let queued = try await connection.lastAutoincrementID()
-                    pending = PendingRevocation(id: queued, token: token, clientID: clientID, attempts: 0)
+                    pending = PendingRevocation(id: queued, token: token, clientID: clientID, attempts: 0, claim: claim)
                 }
                 _ = try await rows("DELETE FROM users WHERE id = ?", [.text(id)])
                 _ = try await rows("COMMIT")
@@ -175,15 +190,21 @@ public actor UserStore {
 
     // MARK: Revocations
 
-    /// Revocations whose next attempt is due at `now`, oldest first.
-    public func dueRevocations(now: Date) async throws -> [PendingRevocation] {
+    /// Claims the revocation due soonest, if one is due, for `lease` seconds.
+    public func claimDueRevocation(lease: Double) async throws -> PendingRevocation? {
         try await exclusively {
-            try await rows("SELECT id, token, client_id, attempts FROM pending_revocations WHERE next_attempt_at <= ? ORDER BY id",
-                           [.float(now.timeIntervalSince1970)]).compactMap { row in
-                guard let id = row.column("id")?.integer, let token = row.column("token")?.string,
-                      let clientID = row.column("client_id")?.string else { return nil }
-                return PendingRevocation(id: Int(id), token: token, clientID: clientID, attempts: Int(row.column("attempts")?.integer ?? 0))
-            }
+            let now = Date().timeIntervalSince1970
+            guard let row = try await rows("""
+                SELECT id, token, client_id, attempts FROM pending_revocations WHERE next_attempt_at <= ?
+                ORDER BY next_attempt_at, id LIMIT 1
+                """, [.float(now)]).first,
+                  let id = row.column("id")?.integer, let token = row.column("token")?.string,
+                  let clientID = row.column("client_id")?.string else { return nil }
+            let claim = UUID().uuidString
+            _ = try await rows("UPDATE pending_revocations SET claim = ?, next_attempt_at = ? WHERE id = ?",
+                               [.text(claim), .float(now + lease), .integer(id)])
+            return PendingRevocation(id: Int(id), token: token, clientID: clientID, attempts: Int(row.column("attempts")?.integer ?? 0),
+                                     claim: claim)
         }
     }
 
@@ -194,18 +215,21 @@ public actor UserStore {
         }
     }
 
-    /// Apple accepted the revocation: it is never sent again.
-    public func revocationAccepted(_ id: Int) async throws {
+    /// Apple accepted the revocation: it is never sent again (while the caller's claim holds).
+    public func revocationAccepted(_ revocation: PendingRevocation) async throws {
         try await exclusively {
-            _ = try await rows("DELETE FROM pending_revocations WHERE id = ?", [.integer(id)])
+            _ = try await rows("DELETE FROM pending_revocations WHERE id = ? AND claim = ?",
+                               [.integer(revocation.id), .text(revocation.claim)])
         }
     }
 
-    /// The attempt failed; the next one is due at `next`.
-    public func revocationFailed(_ id: Int, next: Date, error: String) async throws {
+    /// The attempt failed; the next one is due in `delay` seconds (while the caller's claim holds).
+    public func revocationFailed(_ revocation: PendingRevocation, retryIn delay: Double, error: String) async throws {
         try await exclusively {
-            _ = try await rows("UPDATE pending_revocations SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?",
-                               [.float(next.timeIntervalSince1970), .text(error), .integer(id)])
+            _ = try await rows("""
+                UPDATE pending_revocations SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?, claim = NULL
+                WHERE id = ? AND claim = ?
+                """, [.float(Date().timeIntervalSince1970 + delay), .text(error), .integer(revocation.id), .text(revocation.claim)])
         }
     }
 
@@ -237,11 +261,12 @@ public actor UserStore {
         }
     }
 
-    /// The recorded App Store notifications, oldest first: (type, subtype, original transaction ID).
-    public func appStoreEvents() async throws -> [(type: String, subtype: String?, originalTransactionID: String?)] {
+    /// The recorded App Store notifications, oldest first.
+    public func appStoreEvents() async throws -> [AppStoreEventSummary] {
         try await exclusively {
             try await rows("SELECT type, subtype, original_transaction_id FROM appstore_events ORDER BY received_at").map { row in
-                (row.column("type")?.string ?? "", row.column("subtype")?.string, row.column("original_transaction_id")?.string)
+                AppStoreEventSummary(type: row.column("type")?.string ?? "", subtype: row.column("subtype")?.string,
+                                     originalTransactionID: row.column("original_transaction_id")?.string)
             }
         }
     }
@@ -249,11 +274,10 @@ public actor UserStore {
     // MARK: Nonces
 
     /// Reserves a nonce (its SHA-256 hex) for one sign-in: false when it was used or is in use. Used nonces
-    /// are kept a day — Apple's identity tokens live ten minutes, so a replay comes too late after that.
+    /// are kept a day (`removeExpired`).
     public func reserveNonce(_ nonce: String) async throws -> Bool {
         try await exclusively {
             let now = Date().timeIntervalSince1970
-            _ = try await rows("DELETE FROM used_nonces WHERE used_at < ?", [.float(now - 86_400)])
             guard try await rows("SELECT nonce FROM used_nonces WHERE nonce = ?", [.text(nonce)]).isEmpty else { return false }
             _ = try await rows("INSERT INTO used_nonces (nonce, used_at) VALUES (?, ?)", [.text(nonce), .float(now)])
             return true
@@ -281,11 +305,20 @@ public actor UserStore {
     public func takeWebState(_ state: String) async throws -> (rawNonce: String, clientID: String)? {
         try await exclusively {
             let found = try await rows("SELECT raw_nonce, client_id, created_at FROM web_states WHERE state = ?", [.text(state)]).first
-            _ = try await rows("DELETE FROM web_states WHERE state = ? OR created_at < ?",
-                               [.text(state), .float(Date().timeIntervalSince1970 - 600)])
+            _ = try await rows("DELETE FROM web_states WHERE state = ?", [.text(state)])
             guard let found, let nonce = found.column("raw_nonce")?.string, let clientID = found.column("client_id")?.string,
-                  let created = found.column("created_at")?.double, Date().timeIntervalSince1970 - created <= 600 else { return nil }
+                  let created = found.column("created_at")?.double,
+                  Date().timeIntervalSince1970 - created <= ServerStoreLimits.webStateLifetime else { return nil }
             return (nonce, clientID)
+        }
+    }
+
+    /// Forgets nonces older than a day and web states older than ten minutes.
+    public func removeExpired() async throws {
+        try await exclusively {
+            let now = Date().timeIntervalSince1970
+            _ = try await rows("DELETE FROM used_nonces WHERE used_at < ?", [.float(now - ServerStoreLimits.nonceLifetime)])
+            _ = try await rows("DELETE FROM web_states WHERE created_at < ?", [.float(now - ServerStoreLimits.webStateLifetime)])
         }
     }
 }

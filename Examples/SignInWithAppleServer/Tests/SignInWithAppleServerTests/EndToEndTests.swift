@@ -35,8 +35,8 @@ extension EndToEndTests {
         let vectors = try JSONDecoder().decode(OCSPVectors.self, from: Data(contentsOf: path))
         let apple = try await StandInApple()
         apple.state.withLockedValue { $0.ocsp = ["ocsp-intermediate": vectors.answer("good-long"), "ocsp-root": vectors.answer("intermediate-good-long")] }
-        let database = FileManager.default.temporaryDirectory.appendingPathComponent("siwa-\(UUID().uuidString).sqlite").path
-        let server = try await RunningServer(apple: apple, databasePath: database, appStore: AppStoreSettings(
+        let database = try await TestBackend.sqlite.freshDatabase()
+        let server = try await RunningServer(apple: apple, database: database, appStore: AppStoreSettings(
             rootCertificates: [[UInt8](Data(base64Encoded: vectors.root) ?? Data())], bundleID: "com.example", appAppleID: nil,
             onlineChecks: true, ocspBaseURL: apple.baseURL))
         let url = server.url + "/appstore/notifications"
@@ -49,7 +49,7 @@ extension EndToEndTests {
 
         // A fresh server (empty cache): the leaf revoked, then the responder down.
         apple.state.withLockedValue { $0.ocsp["ocsp-intermediate"] = vectors.answer("revoked-long") }
-        let second = try await RunningServer(apple: apple, databasePath: database, appStore: AppStoreSettings(
+        let second = try await RunningServer(apple: apple, database: database, appStore: AppStoreSettings(
             rootCertificates: [[UInt8](Data(base64Encoded: vectors.root) ?? Data())], bundleID: "com.example", appAppleID: nil,
             onlineChecks: true, ocspBaseURL: apple.baseURL))
         #expect(try await call(.POST, second.url + "/appstore/notifications", form: body).status == 400)
@@ -67,13 +67,13 @@ final class RunningServer: Sendable {
 
     var url: String { "http://127.0.0.1:\(port)" }
 
-    init(apple: StandInApple, databasePath: String, unknownKeyIDInterval: Double = 60, appleTimeout: Double = 10,
+    init(apple: StandInApple, database: DatabaseLocation, unknownKeyIDInterval: Double = 60, appleTimeout: Double = 10,
          appStore: AppStoreSettings? = nil) async throws {
         var logger = Logger(label: "server-under-test")
         logger.logLevel = .warning
         var configuration = ServerConfiguration(
             teamID: StandInApple.teamID, keyID: StandInApple.keyID, privateKeyPEM: apple.p8.pemRepresentation,
-            clientIDs: apple.clientIDs, appleBaseURL: apple.baseURL, databasePath: databasePath,
+            clientIDs: apple.clientIDs, appleBaseURL: apple.baseURL, database: database,
             host: "127.0.0.1", port: 0, publicURL: "http://127.0.0.1:0")
         configuration.unknownKeyIDInterval = unknownKeyIDInterval
         configuration.appleTimeout = appleTimeout
@@ -140,11 +140,11 @@ private func waitUntil(seconds: Double, _ condition: () -> Bool) async throws ->
 
 @Suite("Sign in with Apple server, end to end", .serialized)
 struct EndToEndTests {
-    private func withServer(unknownKeyIDInterval: Double = 60, appleTimeout: Double = 10,
-                            _ body: (StandInApple, RunningServer, String) async throws -> Void) async throws {
+    private func withServer(_ backend: TestBackend = .sqlite, unknownKeyIDInterval: Double = 60, appleTimeout: Double = 10,
+                            _ body: (StandInApple, RunningServer, DatabaseLocation) async throws -> Void) async throws {
         let apple = try await StandInApple()
-        let database = FileManager.default.temporaryDirectory.appendingPathComponent("siwa-\(UUID().uuidString).sqlite").path
-        let server = try await RunningServer(apple: apple, databasePath: database, unknownKeyIDInterval: unknownKeyIDInterval,
+        let database = try await backend.freshDatabase()
+        let server = try await RunningServer(apple: apple, database: database, unknownKeyIDInterval: unknownKeyIDInterval,
                                              appleTimeout: appleTimeout)
         do {
             try await body(apple, server, database)
@@ -156,9 +156,10 @@ struct EndToEndTests {
         await apple.shutdown()
     }
 
-    @Test("native sign-in with a code, /me, account deletion: the refresh token is revoked at Apple with a valid client secret")
-    func nativeSignInAndDeletion() async throws {
-        try await withServer { apple, server, _ in
+    @Test("native sign-in with a code, /me, account deletion: the refresh token is revoked at Apple with a valid client secret",
+          arguments: TestBackend.all)
+    func nativeSignInAndDeletion(_ backend: TestBackend) async throws {
+        try await withServer(backend) { apple, server, _ in
             let nonce = rawNonceAndHash()
             let token = try apple.identityToken(sub: "001.alice", nonce: nonce.hash, code: "code-1")
             let signIn = try await call(.POST, server.url + "/auth/apple",
@@ -184,12 +185,13 @@ struct EndToEndTests {
         }
     }
 
-    @Test("deletion while Apple answers 503: 202 at once, then exactly one revocation once Apple is back, also across a restart")
-    func deletionDuringOutage() async throws {
+    @Test("deletion while Apple answers 503: 202 at once, then exactly one revocation once Apple is back, also across a restart",
+          arguments: TestBackend.all)
+    func deletionDuringOutage(_ backend: TestBackend) async throws {
         let apple = try await StandInApple()
         defer { Task { await apple.shutdown() } }
-        let database = FileManager.default.temporaryDirectory.appendingPathComponent("siwa-\(UUID().uuidString).sqlite").path
-        var server = try await RunningServer(apple: apple, databasePath: database)
+        let database = try await backend.freshDatabase()
+        var server = try await RunningServer(apple: apple, database: database)
 
         for (user, code) in [("001.bob", "code-b"), ("001.carol", "code-c")] {
             let token = try apple.identityToken(sub: user, code: code, email: nil)
@@ -210,7 +212,7 @@ struct EndToEndTests {
                 try await Task.sleep(for: .milliseconds(300))
                 #expect(apple.state.withLockedValue { $0.revoked } == ["rt-code-b"])
                 await apple.setFault(.none)
-                server = try await RunningServer(apple: apple, databasePath: database)
+                server = try await RunningServer(apple: apple, database: database)
                 #expect(try await waitUntil(seconds: 20) { apple.state.withLockedValue { $0.revoked }.contains("rt-code-c") })
             }
         }
@@ -220,9 +222,9 @@ struct EndToEndTests {
     }
 
     @Test("default settings, Apple down (connection refused) or slow (answering after the server's 10 s timeout): a code exchange is 503 within 5 s or the timeout plus a second and can be retried, cached keys still sign in, a deletion is 202 and its revocation arrives exactly once when Apple is back",
-          arguments: [StandInApple.Fault.down, .slow])
-    func outage(_ fault: StandInApple.Fault) async throws {
-        try await withServer { apple, server, _ in
+          arguments: [(StandInApple.Fault.down, TestBackend.sqlite), (.slow, .sqlite)] + TestBackend.postgresOnly.map { (.down, $0) })
+    func outage(_ fault: StandInApple.Fault, _ backend: TestBackend) async throws {
+        try await withServer(backend) { apple, server, _ in
             let signIn = try await call(.POST, server.url + "/auth/apple",
                                         json: ["identityToken": try apple.identityToken(sub: "001.ivan", code: "code-i", email: nil),
                                                "authorizationCode": "code-i"])
@@ -264,9 +266,10 @@ struct EndToEndTests {
         }
     }
 
-    @Test("refused: forged, expired, wrong audience, replayed nonce (401); Apple refusing the code (400 invalid_grant); Apple down during the exchange (503)")
-    func refusals() async throws {
-        try await withServer { apple, server, _ in
+    @Test("refused: forged, expired, wrong audience, replayed nonce (401); Apple refusing the code (400 invalid_grant); Apple down during the exchange (503)",
+          arguments: TestBackend.all)
+    func refusals(_ backend: TestBackend) async throws {
+        try await withServer(backend) { apple, server, _ in
             let nonce = rawNonceAndHash()
             let good = try apple.identityToken(sub: "001.dave", nonce: nonce.hash)
             var parts = good.split(separator: ".").map(String.init)
@@ -316,9 +319,10 @@ struct EndToEndTests {
         }
     }
 
-    @Test("notifications: account-delete removes the user, a replay changes nothing, email events update, a bad body is 400")
-    func notifications() async throws {
-        try await withServer { apple, server, _ in
+    @Test("notifications: account-delete removes the user, a replay changes nothing, email events update, a bad body is 400",
+          arguments: TestBackend.all)
+    func notifications(_ backend: TestBackend) async throws {
+        try await withServer(backend) { apple, server, _ in
             let signIn = try await call(.POST, server.url + "/auth/apple", json: ["identityToken": try apple.identityToken(sub: "001.frank")])
             let session = try #require(signIn.json["sessionToken"] as? String)
             let disabled = try apple.notificationBody(type: "email-disabled", sub: "001.frank", id: "n1")
@@ -338,9 +342,10 @@ struct EndToEndTests {
         }
     }
 
-    @Test("web flow: the redirect to Apple, Apple's form_post back with the echoed nonce, the name stored; a reused state is 400")
-    func webFlow() async throws {
-        try await withServer { apple, server, _ in
+    @Test("web flow: the redirect to Apple, Apple's form_post back with the echoed nonce, the name stored; a reused state is 400",
+          arguments: TestBackend.all)
+    func webFlow(_ backend: TestBackend) async throws {
+        try await withServer(backend) { apple, server, _ in
             let redirect = try await call(.GET, server.url + "/auth/apple/authorize?client_id=com.example.web")
             #expect(redirect.status == 302)
             let location = try #require(redirect.headers.first { $0.0.lowercased() == "location" }?.1)
@@ -456,14 +461,15 @@ extension EndToEndTests {
 }
 
 extension EndToEndTests {
-    @Test("App Store notifications: a verified one is recorded once (a redelivery changes nothing); a forged, altered, foreign-root or other-app one is 400")
-    func appStoreNotifications() async throws {
+    @Test("App Store notifications: a verified one is recorded once (a redelivery changes nothing); a forged, altered, foreign-root or other-app one is 400",
+          arguments: TestBackend.all)
+    func appStoreNotifications(_ backend: TestBackend) async throws {
         let apple = try await StandInApple()
         let store = try StandInAppStore(), stranger = try StandInAppStore()
         // The stand-in's root is a certificate PureX509 reads (swift-certificates wrote it).
         _ = try PureX509.Certificate(derRepresentation: store.rootDER)
-        let database = FileManager.default.temporaryDirectory.appendingPathComponent("siwa-\(UUID().uuidString).sqlite").path
-        let server = try await RunningServer(apple: apple, databasePath: database,
+        let database = try await backend.freshDatabase()
+        let server = try await RunningServer(apple: apple, database: database,
                                              appStore: AppStoreSettings(rootCertificates: [store.rootDER], bundleID: "com.example.app", appAppleID: nil))
         let url = server.url + "/appstore/notifications"
         let body = try store.notificationBody(uuid: "6f2a3b64-0001", bundleID: "com.example.app")
@@ -486,7 +492,7 @@ extension EndToEndTests {
         }
         await server.stop()
         try await Task.sleep(for: .milliseconds(200))
-        let reader = try await UserStore.open(path: database)
+        let reader = try await openStore(database, logger: Logger(label: "reader"))
         let events = try await reader.appStoreEvents()
         try await reader.close()   // SQLiteNIO requires it before the connection is released
         #expect(events.count == 1 && events.first?.type == "DID_RENEW" && events.first?.subtype == "BILLING_RECOVERY")
