@@ -39,6 +39,12 @@ as_owner() {
     fi
 }
 
+# The server must inherit no descriptor of the caller's beyond 0-2: a caller that learns of this script's end
+# from a descriptor closing (Foundation's Process on Linux does) would otherwise wait as long as the server runs.
+for fd in $(ls /proc/$$/fd 2>/dev/null || ls /dev/fd); do
+    [ "$fd" -gt 2 ] 2>/dev/null && eval "exec $fd>&-" 2>/dev/null || true
+done
+
 command=${1:-}; dir=${2:-}
 [ -n "$command" ] && [ -n "$dir" ] || { sed -n '7,9p' "$0" >&2; exit 2; }
 
@@ -65,12 +71,15 @@ start)
             echo "ssl = on" >>"$dir/data/postgresql.conf"
         fi
     fi
-    as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start >/dev/null ||
-        { cat "$dir/server.log" >&2; exit 1; }
+    # The server must not inherit the caller's stdout or stderr (a caller reading them to the end would wait
+    # for as long as the server runs).
+    as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start >"$dir/pg_ctl.log" 2>&1 </dev/null ||
+        { cat "$dir/pg_ctl.log" "$dir/server.log" >&2; exit 1; }
     echo "postgres://siwa@127.0.0.1:$port/postgres"
     ;;
 restart)
-    as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -m fast restart >/dev/null
+    as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -m fast restart >"$dir/pg_ctl.log" 2>&1 </dev/null ||
+        { cat "$dir/pg_ctl.log" >&2; exit 1; }
     ;;
 stop)
     as_owner "$bindir/pg_ctl" -D "$dir/data" -w -t 60 -m fast stop >/dev/null || true

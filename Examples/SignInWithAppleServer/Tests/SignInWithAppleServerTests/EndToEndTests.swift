@@ -92,7 +92,7 @@ final class RunningServer: Sendable {
     func stop() async { await group.triggerGracefulShutdown() }
 }
 
-private struct Answer {
+struct Answer {
     let status: Int
     let json: [String: Any]
     let headers: [(String, String)]
@@ -105,7 +105,7 @@ private let client: HTTPClient = {
     return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
 }()
 
-private func call(_ method: HTTPMethod, _ url: String, json: [String: Any]? = nil, form: String? = nil,
+func call(_ method: HTTPMethod, _ url: String, json: [String: Any]? = nil, form: String? = nil,
                   bearer: String? = nil) async throws -> Answer {
     var request = HTTPClientRequest(url: url)
     request.method = method
@@ -124,12 +124,12 @@ private func call(_ method: HTTPMethod, _ url: String, json: [String: Any]? = ni
     return Answer(status: Int(response.status.code), json: object, headers: response.headers.map { ($0.name, $0.value) })
 }
 
-private func rawNonceAndHash() -> (raw: String, hash: String) {
+func rawNonceAndHash() -> (raw: String, hash: String) {
     let raw = UUID().uuidString
     return (raw, SHA256.hash(data: Data(raw.utf8)).map { String(format: "%02x", $0) }.joined())
 }
 
-private func waitUntil(seconds: Double, _ condition: () -> Bool) async throws -> Bool {
+func waitUntil(seconds: Double, _ condition: () -> Bool) async throws -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if condition() { return true }
@@ -414,6 +414,21 @@ final class ServerProcess: @unchecked Sendable {
             try await Task.sleep(for: .milliseconds(100))
         }
         throw HTTPError(.internalServerError, message: "the server did not start: \(lock.withLock { output })")
+    }
+
+    /// Everything the process printed so far.
+    var printed: String { lock.withLock { output } }
+
+    /// Kills the process with SIGKILL (no shutdown of any kind) and waits for it to end.
+    func kill() async throws {
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        for _ in 0..<100 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+    }
+
+    /// Waits for the process to end by itself; its exit status, or nil if it still runs after `seconds`.
+    func exitStatus(within seconds: Double) async throws -> Int32? {
+        for _ in 0..<Int(seconds * 20) where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+        return process.isRunning ? nil : process.terminationStatus
     }
 
     /// Sends SIGTERM and waits for the process to end; its exit status.
