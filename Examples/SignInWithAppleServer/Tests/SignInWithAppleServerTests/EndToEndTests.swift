@@ -388,8 +388,10 @@ final class ServerProcess: @unchecked Sendable {
     var url: String { "http://127.0.0.1:\(port)" }
 
     init(environment: [String: String]) throws {
+        // The build beside the tests, or SIWA_SERVER_EXECUTABLE (the load figures use a release build).
         let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        process.executableURL = directory.appendingPathComponent("SignInWithAppleServer")
+        process.executableURL = ProcessInfo.processInfo.environment["SIWA_SERVER_EXECUTABLE"].map { URL(fileURLWithPath: $0) }
+            ?? directory.appendingPathComponent("SignInWithAppleServer")
         process.environment = environment
         let pipe = Pipe()
         process.standardOutput = pipe

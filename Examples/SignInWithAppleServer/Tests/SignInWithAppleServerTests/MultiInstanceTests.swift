@@ -9,7 +9,7 @@ import Logging
 import Testing
 
 /// A folder with the .p8 and the App Store root, and the environment for server processes on `database`.
-private struct InstanceSetup {
+struct InstanceSetup {
     let environment: [String: String]
 
     init(apple: StandInApple, appStore: StandInAppStore, database: DatabaseLocation, extra: [String: String] = [:]) throws {
