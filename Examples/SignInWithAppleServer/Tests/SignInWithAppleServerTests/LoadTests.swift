@@ -175,21 +175,26 @@ struct LoadTests {
     static let seconds = ProcessInfo.processInfo.environment["SIWA_LOAD_SECONDS"].flatMap(Double.init) ?? 3
     static let concurrency = 16
 
-    @Test("mixed traffic, zero errors: two instances on PostgreSQL and one on SQLite", arguments: TestBackend.all)
-    func steady(_ backend: TestBackend) async throws {
-        let apple = try await StandInApple(), appStore = try StandInAppStore()
+    /// The stand-in Apple and the instances under load: two on PostgreSQL, one on SQLite, on a fresh database.
+    private static func startInstances(_ backend: TestBackend) async throws -> (StandInApple, [ServerProcess]) {
+        let apple = try await StandInApple()
         let database = try await backend.freshDatabase()
-        let setup = try InstanceSetup(apple: apple, appStore: appStore, database: database)
-        var environment = setup.environment
+        var environment = try InstanceSetup(apple: apple, appStore: try StandInAppStore(), database: database).environment
         if case .sqlite(let path) = database { environment["DATABASE_PATH"] = path }
-        let count = backend == .postgres ? 2 : 1
         var instances: [ServerProcess] = []
-        for _ in 0..<count {
+        for _ in 0..<(backend == .postgres ? 2 : 1) {
             let process = try ServerProcess(environment: environment)
             try await process.waitUntilListening()
             instances.append(process)
         }
-        let fixtures = try await LoadFixtures.make(apple: apple, instance: instances[0].url, notifications: Int(Self.seconds * 400))
+        return (apple, instances)
+    }
+
+    @Test("mixed traffic, zero errors: two instances on PostgreSQL and one on SQLite", arguments: TestBackend.all)
+    func steady(_ backend: TestBackend) async throws {
+        let (apple, instances) = try await Self.startInstances(backend)
+        let count = instances.count
+        let fixtures = try await LoadFixtures.make(apple: apple, instance: instances[0].url, notifications: Int(Self.seconds * 800))
         let samples = await runLoad(instances: instances.map(\.url), fixtures: fixtures, seconds: Self.seconds, concurrency: Self.concurrency)
         let rows = figures(samples, seconds: Self.seconds) { $0.status == 200 }
         report("\(count) instance(s) on \(backend.testDescription), \(Int(Self.seconds)) s, \(Self.concurrency) workers", rows)
@@ -205,20 +210,10 @@ struct LoadTests {
     @Test("Apple down for the middle third: sign-ins with a code answer 503 within the Apple timeout, the rest go on from cached keys",
           arguments: TestBackend.all)
     func appleOutage(_ backend: TestBackend) async throws {
-        let apple = try await StandInApple(), appStore = try StandInAppStore()
-        let database = try await backend.freshDatabase()
-        let setup = try InstanceSetup(apple: apple, appStore: appStore, database: database)
-        var environment = setup.environment
-        if case .sqlite(let path) = database { environment["DATABASE_PATH"] = path }
-        let count = backend == .postgres ? 2 : 1
-        var instances: [ServerProcess] = []
-        for _ in 0..<count {
-            let process = try ServerProcess(environment: environment)
-            try await process.waitUntilListening()
-            instances.append(process)
-        }
+        let (apple, instances) = try await Self.startInstances(backend)
+        let count = instances.count
         let seconds = max(9, Self.seconds)
-        let fixtures = try await LoadFixtures.make(apple: apple, instance: instances[0].url, notifications: Int(seconds * 400))
+        let fixtures = try await LoadFixtures.make(apple: apple, instance: instances[0].url, notifications: Int(seconds * 800))
         let outage = (seconds / 3)...(2 * seconds / 3)
         let switcher = Task {
             try await Task.sleep(for: .seconds(outage.lowerBound))
