@@ -162,7 +162,7 @@ private func report(_ title: String, _ rows: [RouteFigures]) {
     for row in rows { text += "\(row)\n" }
     print(text)
     if let file = ProcessInfo.processInfo.environment["SIWA_LOAD_REPORT"],
-       let handle = FileHandle(forWritingAtPath: file) ?? { FileManager.default.createFile(atPath: file, contents: nil); return FileHandle(forWritingAtPath: file) }() {
+       let handle = FileHandle(forWritingAtPath: file) ?? { _ = FileManager.default.createFile(atPath: file, contents: nil); return FileHandle(forWritingAtPath: file) }() {
         handle.seekToEndOfFile()
         handle.write(Data(text.utf8))
         try? handle.close()
