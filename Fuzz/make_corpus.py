@@ -78,8 +78,6 @@ for case in json.loads((vectors("PureCurve25519Tests") / "ed25519_cryptography.j
     put("FuzzEd25519", bytes.fromhex(case["public_key"] + case["signature"] + case["message"]))
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 put("FuzzEd25519", Ed25519PrivateKey.from_private_bytes(bytes([0x42] * 32)).sign(b"message") + b"message")
-for harness in sorted(p.name for p in corpus.iterdir()):
-    print(harness, len(list((corpus / harness).iterdir())))
 # Certificates: the generated chains and malformed certificates, and the real App Store x5c certificates.
 x509 = json.loads((vectors("PureX509Tests") / "x509_vectors.json").read_text())
 for chain in x509["chains"]:
@@ -87,6 +85,9 @@ for chain in x509["chains"]:
         put("FuzzCertificates", base64.b64decode(der))
 for single in x509["malformed"]:
     put("FuzzCertificates", base64.b64decode(single["der"]))
+# OCSP: every answer of the OCSP vectors (the harness also reads its input as an OCSP response).
+for case in json.loads((vectors("PureX509Tests") / "ocsp_vectors.json").read_text())["cases"]:
+    put("FuzzCertificates", base64.b64decode(case["response"]))
 # App Store: every token, and a notification body for each notification.
 appstore = json.loads((vectors("AppStoreServerTests") / "appstore_signed_data.json").read_text())
 for entry in appstore:
@@ -133,3 +134,5 @@ for entry in receipts["receipts"] + receipts["tampered"]:
     if entry["encoding"] == "base64" and entry.get("kind") != "transaction":
         put("FuzzReceipts", base64.b64decode(b"".join(raw.split())))
 
+for harness in sorted(p.name for p in corpus.iterdir()):
+    print(harness, len(list((corpus / harness).iterdir())))
