@@ -18,10 +18,10 @@
     package static var infinity: JacobianPoint { JacobianPoint(x: .one, y: .one, z: .zero) }
 
     @inlinable
-    @usableFromInline package var isInfinity: Bool { z == .zero }
+    package var isInfinity: Bool { z == .zero }
 
     @inlinable
-    @usableFromInline package var negated: JacobianPoint { JacobianPoint(x: x, y: -y, z: z) }
+    package var negated: JacobianPoint { JacobianPoint(x: x, y: -y, z: z) }
 
     /// 2·self: dbl-2001-b, 3M + 5S.
     @inlinable

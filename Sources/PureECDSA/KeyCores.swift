@@ -100,7 +100,7 @@ import PureSHA2
     @inlinable package var x963Representation: [UInt8] { [0x04] + x + y }
     @inlinable package var compressedRepresentation: [UInt8] { [(y.last ?? 0) & 1 == 1 ? 0x03 : 0x02] + x }
     @inlinable
-    @usableFromInline package var derRepresentation: [UInt8] {
+    package var derRepresentation: [UInt8] {
         SubjectPublicKeyInfo(algorithm: .ecPublicKey(curve: C.objectIdentifier), subjectPublicKey: x963Representation).derRepresentation
     }
     @inlinable package var pemRepresentation: String { PEM.encode(label: "PUBLIC KEY", derBytes: derRepresentation) }
@@ -176,7 +176,7 @@ import PureSHA2
 
     /// PKCS#8 DER with the public key inside the SEC 1 structure, as OpenSSL writes it.
     @inlinable
-    @usableFromInline package var derRepresentation: [UInt8] {
+    package var derRepresentation: [UInt8] {
         let sec1 = SEC1ECPrivateKey(privateKey: d, curve: nil, publicKey: publicKey.x963Representation)
         return PKCS8PrivateKey(algorithm: .ecPublicKey(curve: C.objectIdentifier), privateKey: sec1.derRepresentation).derRepresentation
     }
@@ -246,7 +246,7 @@ import PureSHA2
     @inlinable package var rawRepresentation: [UInt8] { r + s }
 
     @inlinable
-    @usableFromInline package var derRepresentation: [UInt8] {
+    package var derRepresentation: [UInt8] {
         var writer = DERWriter()
         writer.writeSequence { inner in
             inner.writeInteger(magnitude: r)

@@ -12,7 +12,7 @@
     package init(x: C.Field, y: C.Field) { (self.x, self.y) = (x, y) }
 
     @inlinable
-    @usableFromInline package var negated: AffinePoint { AffinePoint(x: x, y: -y) }
+    package var negated: AffinePoint { AffinePoint(x: x, y: -y) }
 
     @inlinable
     package static func select(_ mask: UInt64, _ a: AffinePoint, _ b: AffinePoint) -> AffinePoint {

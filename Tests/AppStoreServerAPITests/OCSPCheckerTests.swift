@@ -58,8 +58,8 @@ struct OCSPCheckerTests {
         do {
             try await checker.check(chain: vectors.chain)
             return nil
-        } catch let error as AppStoreVerificationError {
-            return error.check.identifier
+        } catch {
+            return error.check.identifier   // typed throws: an AppStoreVerificationError
         }
     }
 

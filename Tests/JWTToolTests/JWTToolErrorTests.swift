@@ -20,8 +20,8 @@ private actor Material {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("jwt-errors-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let key = folder.appendingPathComponent("key.pem").path, publicKey = folder.appendingPathComponent("public.pem").path
-        try try await jwt(["keygen", "--alg", "ES256"]).stdout.write(toFile: key, atomically: true, encoding: .utf8)
-        try try await jwt(["public-key", "--key", key]).stdout.write(toFile: publicKey, atomically: true, encoding: .utf8)
+        try await jwt(["keygen", "--alg", "ES256"]).stdout.write(toFile: key, atomically: true, encoding: .utf8)
+        try await jwt(["public-key", "--key", key]).stdout.write(toFile: publicKey, atomically: true, encoding: .utf8)
         let claims = #"{"iss":"https://tool.example","aud":"api","nbf":1700000000,"exp":1800000000}"#
         let token = try await jwt(["sign", claims, "--key", key]).stdout.trimmingCharacters(in: .newlines)
         made = (folder, key, publicKey, token)
@@ -77,7 +77,7 @@ struct JWTToolErrorTests {
         case "garbage": token = "not.a-token"
         default:
             let other = material.folder.appendingPathComponent("other.pem").path
-            try try await jwt(["keygen", "--alg", "ES256"]).stdout.write(toFile: other, atomically: true, encoding: .utf8)
+            try await jwt(["keygen", "--alg", "ES256"]).stdout.write(toFile: other, atomically: true, encoding: .utf8)
             arguments = ["--key", other]
         }
         let result = try await jwt(["verify", token] + arguments)

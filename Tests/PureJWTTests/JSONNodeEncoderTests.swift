@@ -80,7 +80,7 @@ struct JSONNodeEncoderTests {
         let sample = Everything(
             text: "plain", escapes: "quote \" backslash \\ slash / newline \n tab \t bell \u{07} del \u{7f}",
             unicode: "é 😀 \u{2028}", flag: false, int: -42, int8: -128, uint64: .max, double: 1.5, float: 0.1,
-            small: 5e-324, big: 1e300, negativeZero: -0.0, optionalMissing: nil, kind: .two,
+            small: .leastNonzeroMagnitude, big: 1e300, negativeZero: -0.0, optionalMissing: nil, kind: .two,
             inner: .init(x: 1, y: [1, nil, 2.25]), list: [.init(x: 2, y: [])], map: ["b": 2, "a": 1, "B": 3],
             date: Date(timeIntervalSinceReferenceDate: 12.5), data: Data([0, 1, 2, 250]),
             url: URL(string: "https://appleid.apple.com/auth/keys?x=1")!, decimal: Decimal(string: "12.50")!,
@@ -90,7 +90,7 @@ struct JSONNodeEncoderTests {
         // And our own parser reads it back to the same values.
         let back = try JSONNodeDecoder.decode(Everything.self, from: JSONNode.parse(ours))
         #expect(back.escapes == sample.escapes && back.unicode == sample.unicode && back.uint64 == .max)
-        #expect(back.small == 5e-324 && back.big == 1e300 && back.float == 0.1 && back.data == sample.data)
+        #expect(back.small == .leastNonzeroMagnitude && back.big == 1e300 && back.float == 0.1 && back.data == sample.data)
     }
 
     @Test("non-finite numbers are refused, as JSONEncoder refuses them")
