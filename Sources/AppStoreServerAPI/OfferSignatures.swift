@@ -52,17 +52,51 @@ public struct AppStoreOfferSigner: Sendable {
         guard milliseconds >= 0 else {
             throw AppStoreAPIError(.invalidRequest("the timestamp is \(milliseconds); it is milliseconds since 1970, not negative"))
         }
-        let signed = Self.promotionalOfferPayload(bundleID: credentials.bundleID, keyID: credentials.keyID, productID: productID,
-                                                  offerID: offerID, appAccountToken: appAccountToken, nonce: nonce, timestamp: milliseconds)
-        let der = credentials.privateKey.signature(for: Array(signed.utf8)).derRepresentation
+        let signed = Self.promotionalOfferPayloadBytes(bundleID: credentials.bundleID, keyID: credentials.keyID, productID: productID,
+                                                       offerID: offerID, appAccountToken: appAccountToken, nonce: nonce, timestamp: milliseconds)
+        let der = credentials.privateKey.signature(for: signed).derRepresentation
         return PromotionalOfferSignature(signature: Base64.encode(der), nonce: nonce, timestamp: milliseconds, keyID: credentials.keyID)
     }
 
     /// The string the V1 signature signs (package access, for the tests).
     package static func promotionalOfferPayload(bundleID: String, keyID: String, productID: String, offerID: String,
                                                 appAccountToken: String, nonce: UUID, timestamp: Int64) -> String {
-        [bundleID, keyID, productID, offerID, appAccountToken.lowercased(), nonce.uuidString.lowercased(), String(timestamp)]
-            .joined(separator: "\u{2063}")
+        String(decoding: promotionalOfferPayloadBytes(bundleID: bundleID, keyID: keyID, productID: productID, offerID: offerID,
+                                                      appAccountToken: appAccountToken, nonce: nonce, timestamp: timestamp),
+               as: UTF8.self)
+    }
+
+    /// The UTF-8 bytes the V1 signature signs, written directly: the nonce as lowercase hex from its 16
+    /// bytes and an ASCII app account token lowercased byte by byte (a non-ASCII one goes through
+    /// `lowercased()`, as before), instead of `uuidString`, `lowercased()` and `joined` — a tenth of the
+    /// signature's time went to building the string.
+    static func promotionalOfferPayloadBytes(bundleID: String, keyID: String, productID: String, offerID: String,
+                                             appAccountToken: String, nonce: UUID, timestamp: Int64) -> [UInt8] {
+        let separator: [UInt8] = [0xE2, 0x81, 0xA3]   // U+2063 INVISIBLE SEPARATOR in UTF-8
+        let hex = Array("0123456789abcdef".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(bundleID.utf8.count + keyID.utf8.count + productID.utf8.count + offerID.utf8.count
+                              + appAccountToken.utf8.count + 36 + 20 + 6 * separator.count)
+        for field in [bundleID, keyID, productID, offerID] {
+            bytes += field.utf8
+            bytes += separator
+        }
+        if appAccountToken.utf8.allSatisfy({ $0 < 0x80 }) {
+            for byte in appAccountToken.utf8 { bytes.append((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) }
+        } else {
+            bytes += appAccountToken.lowercased().utf8
+        }
+        bytes += separator
+        withUnsafeBytes(of: nonce.uuid) { uuid in
+            for (index, byte) in uuid.enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 { bytes.append(0x2D) }   // 8-4-4-4-12
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        bytes += separator
+        bytes += String(timestamp).utf8
+        return bytes
     }
 
     // MARK: JWS signatures

@@ -103,6 +103,20 @@ struct OfferSignatureTests {
         #expect(checked == 3)
     }
 
+    @Test("the V1 bytes, written directly, equal the seven values lowercased and joined the plain way",
+          arguments: ["", "7389A31A-FB6D-4569-A2A6-DB7D85D84813", "abcXYZ09", "@AZ[`az{", "ÄÖÜ-İ-ß-Σ", "é"])
+    func promotionalOfferPayloadBytes(appAccountToken: String) {
+        for timestamp in [0, 1_698_148_900_000, Int64.max] as [Int64] {
+            let nonce = UUID()
+            let plain = ["com.example.ü", "KEY1", "product.id", "offer-Ω", appAccountToken.lowercased(),
+                         nonce.uuidString.lowercased(), String(timestamp)].joined(separator: "\u{2063}")
+            let payload = AppStoreOfferSigner.promotionalOfferPayload(bundleID: "com.example.ü", keyID: "KEY1", productID: "product.id",
+                                                                      offerID: "offer-Ω", appAccountToken: appAccountToken, nonce: nonce,
+                                                                      timestamp: timestamp)
+            #expect(Array(payload.utf8) == Array(plain.utf8), "\(appAccountToken) \(timestamp)")
+        }
+    }
+
     @Test("JWS signatures: every case's header and claims (or its refusal), signatures verifying with Apple's test key")
     func jwsSignatures() throws {
         let file = try vectors()
