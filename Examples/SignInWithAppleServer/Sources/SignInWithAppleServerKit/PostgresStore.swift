@@ -372,6 +372,10 @@ public final class PostgresStore: ServerStore {
         return (taken[0], taken[1])
     }
 
+    public func isReachable() async -> Bool {
+        (try? await run { connection in try await Self.execute(connection, "SELECT 1") }) != nil
+    }
+
     public func removeExpired() async throws {
         try await run { connection in
             try await Self.execute(connection, 

@@ -43,7 +43,7 @@ public struct RevocationQueue: Service {
         do {
             try await apple.revoke(revocation.token, hint: .refreshToken, clientID: revocation.clientID)
         } catch {
-            let refused = (error as? AppleAuthError)?.category == .appleError
+            let refused = error.category == .appleError   // typed throws: an AppleAuthError
             let delay = refused ? 30 : Self.backoff(afterAttempts: revocation.attempts)
             logger.warning("revocation not accepted yet; retrying", metadata: [
                 "revocation": "\(revocation.id)", "in": "\(delay) s", "error": "\(error)",

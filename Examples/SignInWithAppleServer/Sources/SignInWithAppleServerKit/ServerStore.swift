@@ -66,6 +66,9 @@ public protocol ServerStore: Sendable {
     /// Forgets nonces and web states too old to matter (`ServerStoreLimits`).
     func removeExpired() async throws
 
+    /// Whether the database answers now (a trivial query within the store's deadline): `/ready`.
+    func isReachable() async -> Bool
+
     /// Closes the store's connections.
     func close() async throws
 }

@@ -313,6 +313,9 @@ public actor UserStore {
         }
     }
 
+    /// The file is open: always true (SQLite is in the process).
+    public func isReachable() async -> Bool { true }
+
     /// Forgets nonces older than a day and web states older than ten minutes.
     public func removeExpired() async throws {
         try await exclusively {

@@ -182,6 +182,7 @@ struct EndToEndTests {
             #expect(apple.state.withLockedValue { $0.clientSecretProblems }.isEmpty)
             #expect(try await call(.GET, server.url + "/me", bearer: session).status == 401)
             #expect(try await call(.GET, server.url + "/health").status == 200)
+            #expect(try await call(.GET, server.url + "/ready").status == 200)
         }
     }
 

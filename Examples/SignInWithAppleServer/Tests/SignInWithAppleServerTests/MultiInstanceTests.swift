@@ -144,11 +144,15 @@ struct MultiInstanceTests {
         #expect(ContinuousClock.now - started < .seconds(7))
         let signInDown = try await call(.POST, a.url + "/auth/apple", json: ["identityToken": try apple.identityToken(sub: "001.pat")])
         #expect(signInDown.status == 503 && signInDown.json["error"] as? String == "database_unavailable")
+        let readyDown = try await call(.GET, a.url + "/ready")
+        #expect(readyDown.status == 503 && readyDown.json["error"] as? String == "database_unavailable")
+        #expect(try await call(.GET, a.url + "/health").status == 200)   // alive, not ready
 
         try await cluster.control("start")
         // The very first request after PostgreSQL returns, at each instance.
         #expect(try await call(.GET, b.url + "/me", bearer: kept).status == 200)
         #expect(try await call(.GET, a.url + "/me", bearer: kept).status == 200)
+        #expect(try await call(.GET, b.url + "/ready").status == 200)
         await apple.setFault(.none)
         #expect(try await waitUntil(seconds: 20) { apple.state.withLockedValue { $0.revoked } == ["rt-code-n"] })
         try await Task.sleep(for: .seconds(2))
@@ -189,7 +193,7 @@ struct TestCluster {
         process.arguments = [script] + arguments
         // A file, not a pipe: nothing waits for the end of output that a started server could keep open.
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("siwa-pg-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
