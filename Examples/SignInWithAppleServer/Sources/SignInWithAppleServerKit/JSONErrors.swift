@@ -14,8 +14,7 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as StoreUnavailable {
             context.logger.warning("request failed: database unavailable", metadata: ["error": "\(error)"])
-            return Response(status: .serviceUnavailable, headers: [.contentType: "application/json; charset=utf-8", .retryAfter: "5"],
-                            body: .init(byteBuffer: ByteBuffer(string: #"{"error":"database_unavailable"}"#)))
+            return databaseUnavailableResponse()
         } catch let error as HTTPError {
             let text = error.body ?? error.status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_")
             var headers = error.headers
@@ -24,4 +23,10 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                             body: .init(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(["error": text]))))
         }
     }
+}
+
+/// 503 `{"error": "database_unavailable"}` with Retry-After: the database does not answer; try again shortly.
+func databaseUnavailableResponse() -> Response {
+    Response(status: .serviceUnavailable, headers: [.contentType: "application/json; charset=utf-8", .retryAfter: "5"],
+             body: .init(byteBuffer: ByteBuffer(string: #"{"error":"database_unavailable"}"#)))
 }

@@ -68,11 +68,7 @@ public func buildApplication(_ configuration: ServerConfiguration, transport: (a
     // traffic only to ready instances, and stops while PostgreSQL is unreachable from one.
     router.get("health") { _, _ in HTTPResponse.Status.ok }
     router.get("ready") { _, _ -> Response in
-        guard await store.isReachable() else {
-            return Response(status: .serviceUnavailable, headers: [.contentType: "application/json; charset=utf-8", .retryAfter: "5"],
-                            body: .init(byteBuffer: ByteBuffer(string: #"{"error":"database_unavailable"}"#)))
-        }
-        return Response(status: .ok)
+        await store.isReachable() ? Response(status: .ok) : databaseUnavailableResponse()
     }
 
     // Native sign-in: verify, exchange the code, keep the refresh token, hand out a session.
