@@ -76,7 +76,11 @@ public struct ServerConfiguration: Sendable {
             throw ConfigurationError("PUBLIC_URL is \"\(publicURL)\": give the server's public http(s) URL, e.g. https://api.example.com")
         }
         let database: DatabaseLocation
-        switch (environment["DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }, environment["DATABASE_PATH"].flatMap { $0.isEmpty ? nil : $0 }) {
+        // Trimmed like every other variable (a URL read from a secrets file often ends in a newline).
+        func optional(_ name: String) -> String? {
+            environment[name].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        switch (optional("DATABASE_URL"), optional("DATABASE_PATH")) {
         case (.some, .some):
             throw ConfigurationError("DATABASE_URL and DATABASE_PATH are both set: set DATABASE_URL for PostgreSQL or DATABASE_PATH for SQLite, not both")
         case (.some(let url), nil): database = .postgres(try PostgresSettings(url: url))

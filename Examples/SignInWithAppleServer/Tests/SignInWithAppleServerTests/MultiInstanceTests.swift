@@ -243,7 +243,7 @@ struct DatabaseURLTests {
         let base = ["APPLE_PRIVATE_KEY_FILE": key.path, "APPLE_CLIENT_IDS": "com.example.app", "APPLE_TEAM_ID": "TEAM123456",
                     "APPLE_KEY_ID": "KEY1234567"]
         var postgres = base
-        postgres["DATABASE_URL"] = "postgres://u:secret@db:5432/app"
+        postgres["DATABASE_URL"] = "postgres://u:secret@db:5432/app\n"   // as read from a secrets file
         postgres["DATABASE_STARTUP_TIMEOUT"] = "45"
         postgres["APPLE_TIMEOUT"] = "3"
         let configuration = try ServerConfiguration.fromEnvironment(postgres)
@@ -258,6 +258,9 @@ struct DatabaseURLTests {
             #expect(throws: ConfigurationError.self, "\(name)=\(value)") { try ServerConfiguration.fromEnvironment(environment) }
         }
         #expect { try ServerConfiguration.fromEnvironment(base) } throws: { "\($0)".contains("DATABASE_PATH") && "\($0)".contains("DATABASE_URL") }
+        var blank = base
+        blank["DATABASE_PATH"] = "  "
+        #expect { try ServerConfiguration.fromEnvironment(blank) } throws: { "\($0)".hasPrefix("DATABASE_PATH is not set") }
     }
 
     @Test("the executable: a malformed DATABASE_URL stops it at once with exit 2; PostgreSQL unreachable for DATABASE_STARTUP_TIMEOUT stops it with exit 1 and one line naming DATABASE_URL")
