@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "PureASN1", dependencies: ["PureBase64"]),
         .target(name: "PureBigInt"),
         .target(name: "PureRSA", dependencies: ["PureBigInt", "PureSHA2", "PureASN1"]),
-        .target(name: "PureP256", dependencies: ["PureSHA2", "PureASN1", "PureBigInt"]),
+        .target(name: "PureP256", dependencies: ["PureECDSA", "PureSHA2", "PureASN1", "PureBigInt"]),
         .target(name: "PureECDSA", dependencies: ["PureSHA2", "PureASN1"]),
         .target(name: "PureP384", dependencies: ["PureECDSA", "PureSHA2", "PureASN1"]),
         .target(name: "PureP521", dependencies: ["PureECDSA", "PureSHA2", "PureASN1"]),

@@ -61,21 +61,15 @@ import PureSHA2
     var canonicalBigEndianBytes: [UInt8] { get }
 }
 
-/// A prime-order short Weierstrass curve with a = −3, as NIST's P-curves are (SP 800-186 §3.2.1).
-@usableFromInline package protocol WeierstrassCurve: Sendable {
+/// A prime-order short Weierstrass curve with a = −3, as NIST's P-curves are (SP 800-186 §3.2.1), whose
+/// arithmetic is this module's generic code; its name, identifier and sizes are `ECKeyCurve`'s.
+@usableFromInline package protocol WeierstrassCurve: ECKeyCurve
+where PublicPoint == AffinePoint<Self>, PrivateScalar == Scalar {
     associatedtype Field: ECFieldElement
     associatedtype Scalar: ECScalar
     /// The hash of the curve's JWS algorithm (ES384: SHA-384, ES512: SHA-512), which RFC 6979 also uses.
     associatedtype Hash: HashFunction
 
-    /// "P-384", for error messages.
-    static var name: String { get }
-    /// The curve's object identifier in keys (RFC 5480 §2.1.1.1).
-    static var objectIdentifier: ASN1ObjectIdentifier { get }
-    /// Bytes of a field element and of a scalar (the same for P-384, 48, and P-521, 66).
-    static var byteCount: Int { get }
-    /// Bits of n (qlen in RFC 6979).
-    static var orderBitCount: Int { get }
     /// n, `byteCount` bytes big-endian.
     static var orderBytes: [UInt8] { get }
     /// The coefficient b.

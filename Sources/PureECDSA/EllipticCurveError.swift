@@ -1,5 +1,5 @@
-// The one error type of the curves built on this module (PureP384's P384Error and PureP521's P521Error
-// are names for it).
+// The one error type of the NIST curves (PureP256's P256Error, PureP384's P384Error and PureP521's
+// P521Error are names for it).
 
 /// Why a key or signature on a NIST curve was refused.
 public struct EllipticCurveError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -25,7 +25,7 @@ public struct EllipticCurveError: Error, Hashable, Sendable, CustomStringConvert
 
     /// What was wrong.
     public let reason: Reason
-    /// The curve, "P-384" or "P-521" (empty when not known).
+    /// The curve, "P-256", "P-384" or "P-521" (empty when not known).
     public let curve: String
 
     /// An error for `reason` on `curve`.
@@ -33,6 +33,13 @@ public struct EllipticCurveError: Error, Hashable, Sendable, CustomStringConvert
         self.reason = reason
         self.curve = curve
     }
+
+    /// Errors are equal when their reasons are: the curve only names, for the message, where it happened.
+    /// So `P256Error(.pointNotOnCurve)` equals the error a P-256 key throws, as it did when each curve
+    /// module had an error type of its own.
+    public static func == (a: Self, b: Self) -> Bool { a.reason == b.reason }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(reason) }
 
     public var description: String {
         let on = curve.isEmpty ? "" : " (\(curve))"

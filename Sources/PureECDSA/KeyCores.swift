@@ -1,15 +1,17 @@
 // Keys and signatures for any curve of this module, in every encoding swift-crypto's P-curve keys have:
 // raw (x ‖ y, or the scalar), x963 (04 ‖ x ‖ y), compressed (02/03 ‖ x, SEC 1 §2.3.3), DER and PEM
 // (SubjectPublicKeyInfo, RFC 5480; PKCS#8, RFC 5208, with the SEC 1 ECPrivateKey of RFC 5915 inside;
-// "EC PRIVATE KEY" read too). The curve modules' public key types wrap these.
+// "EC PRIVATE KEY" read too). The curve modules' public key types wrap these. They need from a curve only
+// what `ECKeyCurve` (KeyCurve.swift) gives; signing and verification are in extensions for the curves of
+// the generic arithmetic (P-256 signs and verifies with its own).
 
 import PureASN1
 import PureSHA2
 
 /// A validated public point: coordinates below p, on the curve, not the identity (which has no
 /// encoding here).
-@usableFromInline package struct ECPublicKeyCore<C: WeierstrassCurve>: Sendable, Equatable {
-    @usableFromInline package let point: AffinePoint<C>
+@usableFromInline package struct ECPublicKeyCore<C: ECKeyCurve>: Sendable, Equatable {
+    @usableFromInline package let point: C.PublicPoint
     /// The coordinates, `byteCount` bytes each, big-endian.
     @usableFromInline package let x: [UInt8], y: [UInt8]
 
@@ -19,24 +21,17 @@ import PureSHA2
     @inlinable
     static func error(_ reason: EllipticCurveError.Reason) -> EllipticCurveError { EllipticCurveError(reason, curve: C.name) }
 
+    /// From coordinates of exactly `byteCount` bytes each.
     @inlinable
     package init(x: [UInt8], y: [UInt8]) throws(EllipticCurveError) {
-        guard let fx = x.withUnsafeBytes({ C.Field(canonicalBigEndian: $0) }),
-              let fy = y.withUnsafeBytes({ C.Field(canonicalBigEndian: $0) }) else { throw Self.error(.coordinateOutOfRange) }
-        guard AffinePoint<C>.isOnCurve(x: fx, y: fy) else { throw Self.error(.pointNotOnCurve) }
-        point = AffinePoint(x: fx, y: fy)
+        point = try C.publicPoint(x: x, y: y)
         self.x = x
         self.y = y
     }
 
-    /// The public key of a point computed from a valid private key (never the identity).
+    /// A point the curve computed (a private key's), with its coordinates.
     @inlinable
-    package init(derivedFrom point: ProjectivePoint<C>) {
-        let affine = point.affine() ?? AffinePoint(x: .zero, y: .zero)
-        self.point = affine
-        x = affine.x.canonicalBigEndianBytes
-        y = affine.y.canonicalBigEndianBytes
-    }
+    package init(point: C.PublicPoint, x: [UInt8], y: [UInt8]) { (self.point, self.x, self.y) = (point, x, y) }
 
     @inlinable
     package init(rawRepresentation raw: [UInt8]) throws(EllipticCurveError) {
@@ -60,12 +55,7 @@ import PureSHA2
         guard raw.count == n + 1 else { throw Self.error(.invalidLength(expected: n + 1, found: raw.count)) }
         guard raw[0] == 0x02 || raw[0] == 0x03 else { throw Self.error(.invalidPointEncoding) }
         let x = Array(raw.dropFirst())
-        guard let fx = x.withUnsafeBytes({ C.Field(canonicalBigEndian: $0) }) else { throw Self.error(.coordinateOutOfRange) }
-        let (root, exists) = AffinePoint<C>.rightSide(fx).squareRoot()
-        guard exists else { throw Self.error(.pointNotOnCurve) }
-        let wantOdd = raw[0] == 0x03
-        let rootIsOdd = (root.canonicalBigEndianBytes.last ?? 0) & 1 == 1
-        try self.init(x: x, y: (rootIsOdd == wantOdd ? root : -root).canonicalBigEndianBytes)
+        try self.init(x: x, y: C.decompressedY(x: x, odd: raw[0] == 0x03))
     }
 
     /// From a SEC 1 point of either form.
@@ -104,7 +94,9 @@ import PureSHA2
         SubjectPublicKeyInfo(algorithm: .ecPublicKey(curve: C.objectIdentifier), subjectPublicKey: x963Representation).derRepresentation
     }
     @inlinable package var pemRepresentation: String { PEM.encode(label: "PUBLIC KEY", derBytes: derRepresentation) }
+}
 
+extension ECPublicKeyCore where C: WeierstrassCurve {
     /// Whether (r, s) is valid for `digest` (its leftmost bit-length-of-n bits, FIPS 186-5 §6.4.2 step 2).
     @inlinable
     package func isValidSignature(_ signature: ECDSASignatureCore<C>, digest: [UInt8]) -> Bool {
@@ -113,8 +105,8 @@ import PureSHA2
 }
 
 /// A private scalar in [1, n − 1] and its public key. The scalar is handled in constant time.
-@usableFromInline package struct ECPrivateKeyCore<C: WeierstrassCurve>: Sendable {
-    @usableFromInline package let scalar: C.Scalar
+@usableFromInline package struct ECPrivateKeyCore<C: ECKeyCurve>: Sendable {
+    @usableFromInline package let scalar: C.PrivateScalar
     /// The scalar, `byteCount` bytes big-endian. A secret.
     @usableFromInline package let d: [UInt8]
     @usableFromInline package let publicKey: ECPublicKeyCore<C>
@@ -129,7 +121,11 @@ import PureSHA2
         var generator = SystemRandomNumberGenerator()
         let excessBits = C.byteCount * 8 - C.orderBitCount
         while true {
-            var candidate = (0..<C.byteCount).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+            // Eight bytes from each 64-bit draw (one system call each, not one per byte).
+            var candidate: [UInt8] = []
+            candidate.reserveCapacity(C.byteCount + 7)
+            while candidate.count < C.byteCount { withUnsafeBytes(of: generator.next()) { candidate += $0 } }
+            candidate.removeLast(candidate.count - C.byteCount)
             candidate[0] &= UInt8(0xff) >> UInt8(excessBits)
             if let key = try? Self(rawRepresentation: candidate) { self = key; return }
         }
@@ -138,10 +134,11 @@ import PureSHA2
     @inlinable
     package init(rawRepresentation raw: [UInt8]) throws(EllipticCurveError) {
         guard raw.count == C.byteCount else { throw Self.error(.invalidLength(expected: C.byteCount, found: raw.count)) }
-        guard let scalar = C.Scalar(canonicalBigEndian: raw), scalar.isZeroMask == 0 else { throw Self.error(.invalidPrivateKey) }
+        guard let scalar = C.privateScalar(raw) else { throw Self.error(.invalidPrivateKey) }
         self.scalar = scalar
         d = raw
-        publicKey = ECPublicKeyCore(derivedFrom: C.generatorComb.multiply(bigEndianScalar: raw))
+        let (point, x, y) = C.publicKey(of: scalar, raw: raw)
+        publicKey = ECPublicKeyCore(point: point, x: x, y: y)
     }
 
     @inlinable
@@ -182,7 +179,9 @@ import PureSHA2
     }
 
     @inlinable package var pemRepresentation: String { PEM.encode(label: "PRIVATE KEY", derBytes: derRepresentation) }
+}
 
+extension ECPrivateKeyCore where C: WeierstrassCurve {
     /// Signs `digest` with an RFC 6979 nonce, hedged with `extraEntropy` when it is not empty (§3.6).
     @inlinable
     package func signature(digest: [UInt8], extraEntropy: [UInt8] = []) -> ECDSASignatureCore<C> {
@@ -210,40 +209,49 @@ import PureSHA2
 }
 
 /// An ECDSA signature (r, s), each `byteCount` bytes big-endian, read and written as r ‖ s (JWS, RFC
-/// 7518 §3.4) or DER (RFC 3279 §2.2.3, X.509). Range checks happen at verification.
-@usableFromInline package struct ECDSASignatureCore<C: WeierstrassCurve>: Sendable, Hashable {
-    @usableFromInline package let r: [UInt8], s: [UInt8]
+/// 7518 §3.4) or DER (RFC 3279 §2.2.3, X.509). Kept as r ‖ s in one array: a JWS signature is read and
+/// written without copying it into two. Range checks happen at verification.
+@usableFromInline package struct ECDSASignatureCore<C: ECKeyCurve>: Sendable, Hashable {
+    /// r ‖ s, `byteCount` bytes each.
+    @usableFromInline package let rawRepresentation: [UInt8]
 
     @inlinable
-    package init(r: [UInt8], s: [UInt8]) { (self.r, self.s) = (r, s) }
+    package init(r: [UInt8], s: [UInt8]) { rawRepresentation = r + s }
+
+    /// r ‖ s as a curve's signing computed it (exactly 2 · `byteCount` bytes).
+    @inlinable
+    package init(computed raw: [UInt8]) { rawRepresentation = raw }
 
     @inlinable
     package init(rawRepresentation raw: [UInt8]) throws(EllipticCurveError) {
         let n = C.byteCount
         guard raw.count == 2 * n else { throw EllipticCurveError(.invalidLength(expected: 2 * n, found: raw.count), curve: C.name) }
-        r = Array(raw[0..<n])
-        s = Array(raw[n...])
+        rawRepresentation = raw
     }
+
+    /// r, `byteCount` bytes.
+    @inlinable package var r: [UInt8] { Array(rawRepresentation[..<C.byteCount]) }
+    /// s, `byteCount` bytes.
+    @inlinable package var s: [UInt8] { Array(rawRepresentation[C.byteCount...]) }
 
     /// From strict DER: minimal, non-negative INTEGERs that fit in `byteCount` bytes.
     @inlinable
     package init(derRepresentation der: [UInt8]) throws(EllipticCurveError) {
         let n = C.byteCount
         do {
-            (r, s) = try DER.parse(der).sequence { (children) throws(ASN1Error) -> ([UInt8], [UInt8]) in
+            rawRepresentation = try DER.parse(der).sequence { (children) throws(ASN1Error) -> [UInt8] in
                 let r = try children.next("r").integerMagnitude()
                 let s = try children.next("s").integerMagnitude()
-                guard let r = BigEndian.padded(r, to: n), let s = BigEndian.padded(s, to: n) else {
-                    throw ASN1Error(.integerTooLarge, at: children.offset)
-                }
-                return (r, s)
+                guard r.count <= n, s.count <= n else { throw ASN1Error(.integerTooLarge, at: children.offset) }
+                var raw = [UInt8](repeating: 0, count: 2 * n)
+                raw.replaceSubrange((n - r.count)..<n, with: r)
+                raw.replaceSubrange((2 * n - s.count)..<(2 * n), with: s)
+                return raw
             }
         } catch {
             throw EllipticCurveError(.invalidSignature(error.description), curve: C.name)
         }
     }
-
-    @inlinable package var rawRepresentation: [UInt8] { r + s }
 
     @inlinable
     package var derRepresentation: [UInt8] {

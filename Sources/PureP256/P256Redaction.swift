@@ -4,10 +4,7 @@
 // person can still tell keys apart. Embedded Swift has no reflection, so the Mirror part is left out there.
 
 extension P256.Signing.PrivateKey: CustomStringConvertible, CustomDebugStringConvertible {
-    public var description: String {
-        "P256.Signing.PrivateKey(redacted; public key x963 \(hex(publicKey.x963Representation.prefix(9)))…)"
-    }
-
+    public var description: String { core.redactedDescription(typeName: "P256.Signing.PrivateKey") }
     public var debugDescription: String { description }
 }
 
@@ -18,10 +15,3 @@ extension P256.Signing.PrivateKey: CustomReflectable {
     }
 }
 #endif
-
-private func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-    let digits = Array("0123456789abcdef".utf8)
-    var out: [UInt8] = []
-    for byte in bytes { out += [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]] }
-    return String(decoding: out, as: UTF8.self)
-}

@@ -75,6 +75,27 @@ struct P256KeyTests {
         #expect(error.description.contains("public key"), "\(error)")
     }
 
+    @Test("errors are the curves' shared type: they name P-256 and equal the reason alone, as P256Error did")
+    func sharedErrorType() throws {
+        var offCurve = P256.Signing.PrivateKey().publicKey.rawRepresentation
+        offCurve[63] ^= 1
+        let error = try #require(throws: P256Error.self) { try P256.Signing.PublicKey(rawRepresentation: offCurve) }
+        #expect(error.curve == "P-256")
+        #expect(error.description.contains("P-256"), "\(error)")
+        #expect(error == P256Error(.pointNotOnCurve))
+        #expect(error != P256Error(.coordinateOutOfRange))
+        let tooShort = try #require(throws: P256Error.self) { try P256.Signing.ECDSASignature(rawRepresentation: [UInt8](repeating: 1, count: 63)) }
+        #expect(tooShort.reason == .invalidLength(expected: 64, found: 63) && tooShort.description.contains("(P-256)"))
+    }
+
+    @Test("public keys are equal when their points are, whatever encoding they were read from")
+    func publicKeyEquality() throws {
+        let key = P256.Signing.PrivateKey().publicKey
+        #expect(try P256.Signing.PublicKey(compressedRepresentation: key.compressedRepresentation) == key)
+        #expect(try P256.Signing.PublicKey(derRepresentation: key.derRepresentation) == key)
+        #expect(P256.Signing.PrivateKey().publicKey != key)
+    }
+
     @Test("signatures: DER and raw round trips; malformed DER refused")
     func signatures() throws {
         let key = P256.Signing.PrivateKey()
