@@ -39,6 +39,7 @@ public struct EllipticCurveError: Error, Hashable, Sendable, CustomStringConvert
     /// module had an error type of its own.
     public static func == (a: Self, b: Self) -> Bool { a.reason == b.reason }
 
+    /// Hashes the reason alone, in step with `==`.
     public func hash(into hasher: inout Hasher) { hasher.combine(reason) }
 
     public var description: String {
