@@ -25,15 +25,17 @@ public enum ToolProcess {
         return found
     }
 
-    /// Runs the tool on a Dispatch thread, not on the test's: waiting for a subprocess blocks a thread, and a
-    /// blocked thread of Swift's cooperative pool (two on a 2-core machine) starves every async test running
-    /// beside this one (a URLSession answer then waits past its deadline).
+    /// Runs the tool on a thread of its own, neither the test's nor one of Dispatch's shared pool: waiting
+    /// for a subprocess blocks a thread, and a blocked thread of Swift's cooperative pool (two on a 2-core
+    /// machine) starves every async test running beside this one, while blocked threads of Dispatch's
+    /// global pool (also two) hold up URLSession's completion handlers, which run there on Linux (its
+    /// delegate queue is a concurrent queue on that pool): a URLSession answer then waits past its deadline.
     public static func run(_ tool: String, _ arguments: [String], stdin: String? = nil,
                            environment: [String: String] = [:]) async throws -> ToolRun {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
+            Thread {
                 continuation.resume(with: Result { try runBlocking(tool, arguments, stdin: stdin, environment: environment) })
-            }
+            }.start()
         }
     }
 
@@ -51,10 +53,13 @@ public enum ToolProcess {
         try process.run()
         // Standard output is drained on another thread while standard input is written, so a tool that
         // prints a lot before reading all its input cannot deadlock the test.
+        // Each on a thread of its own, for the reason `run` gives.
         let collected = DispatchGroup()
         nonisolated(unsafe) var stdoutData = Data(), stderrData = Data()
-        DispatchQueue.global().async(group: collected) { stdoutData = out.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: collected) { stderrData = err.fileHandleForReading.readDataToEndOfFile() }
+        collected.enter()
+        Thread { stdoutData = out.fileHandleForReading.readDataToEndOfFile(); collected.leave() }.start()
+        collected.enter()
+        Thread { stderrData = err.fileHandleForReading.readDataToEndOfFile(); collected.leave() }.start()
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         collected.wait()
