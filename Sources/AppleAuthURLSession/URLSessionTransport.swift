@@ -10,6 +10,10 @@ import FoundationNetworking
 /// Sends AppleAuth's requests with URLSession. Failures are `AppleTransportError`s: a connection that
 /// never opened is `.connectionFailed` (AppleAuth may then retry even an authorization-code exchange), a
 /// deadline passed is `.timedOut`.
+///
+/// On Linux, URLSession is FoundationNetworking's, over libcurl, which is known to leave many simultaneous
+/// requests on one session unanswered together (swift-corelibs-foundation#3287). A server on Linux that calls Apple under load is better served by the
+/// AsyncHTTPClient transport (Integrations/AppleAuthAsyncHTTPClient).
 public struct URLSessionTransport: AppleHTTPTransport {
     /// The deadline of one request, in seconds.
     public let timeout: TimeInterval

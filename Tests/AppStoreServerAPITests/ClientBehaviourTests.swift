@@ -26,7 +26,10 @@ struct ErrorCase: Decodable, Sendable, CustomTestStringConvertible {
     }
 }
 
-@Suite("App Store Server API client behaviour", .onOwnThread)
+// Serialized: run in parallel, its cases put dozens of simultaneous requests on URLSession.shared, which
+// FoundationNetworking on Linux is known to leave unanswered together (swift-corelibs-foundation#3287) —
+// the likeliest cause of the two CI runs in which every App Store API call in flight timed out at once.
+@Suite("App Store Server API client behaviour", .serialized, .onOwnThread)
 struct ClientBehaviourTests {
     @Test("Apple's error answers: HTTP status, numeric code (named, or kept when unknown) and message",
           arguments: try ErrorCase.all().filter { $0.http_status != nil })
@@ -256,7 +259,10 @@ final class Counter: @unchecked Sendable {
     }
 }
 
-@Suite("App Store Server API answers: signed data verified in one call", .onOwnThread)
+// Serialized: run in parallel, its cases put dozens of simultaneous requests on URLSession.shared, which
+// FoundationNetworking on Linux is known to leave unanswered together (swift-corelibs-foundation#3287) —
+// the likeliest cause of the two CI runs in which every App Store API call in flight timed out at once.
+@Suite("App Store Server API answers: signed data verified in one call", .serialized, .onOwnThread)
 struct SignedAnswerTests {
     private struct Entry: Decodable { let jws: String; let root_der_b64: String; let expected: Expected }
     private struct Expected: Decodable { let transactionId: String; let bundleId: String }

@@ -234,7 +234,10 @@ extension AppStoreServerAPIClient: DeprecatedEndpoints {
     }
 }
 
-@Suite("App Store Server API endpoints against the stand-in", .onOwnThread)
+// Serialized: run in parallel, its cases put dozens of simultaneous requests on URLSession.shared, which
+// FoundationNetworking on Linux is known to leave unanswered together (swift-corelibs-foundation#3287) —
+// the likeliest cause of the two CI runs in which every App Store API call in flight timed out at once.
+@Suite("App Store Server API endpoints against the stand-in", .serialized, .onOwnThread)
 struct EndpointTests {
     @Test("every case of the vector file has a call, and every call a case")
     func coverage() throws {

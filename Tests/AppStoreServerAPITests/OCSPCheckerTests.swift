@@ -30,7 +30,10 @@ struct OCSPCheckerVectors: Decodable {
     var chain: [Certificate] { [leaf, intermediate, root].compactMap { try? Certificate(derRepresentation: bytes($0)) } }
 }
 
-@Suite("App Store online checks (OCSP)", .onOwnThread)
+// Serialized: run in parallel, its cases put dozens of simultaneous requests on URLSession.shared, which
+// FoundationNetworking on Linux is known to leave unanswered together (swift-corelibs-foundation#3287) —
+// the likeliest cause of the two CI runs in which every App Store API call in flight timed out at once.
+@Suite("App Store online checks (OCSP)", .serialized, .onOwnThread)
 struct OCSPCheckerTests {
     let vectors: OCSPCheckerVectors
 
