@@ -24,8 +24,8 @@ enum P256Curve: ECKeyCurve {
     static var orderBitCount: Int { 256 }
 
     static func publicPoint(x: [UInt8], y: [UInt8]) throws(EllipticCurveError) -> ProjectivePoint {
-        guard let fx = FieldElement(canonical: U256(bigEndianBytes: x)),
-              let fy = FieldElement(canonical: U256(bigEndianBytes: y)) else {
+        guard let ux = U256(bigEndianBytes: x), let uy = U256(bigEndianBytes: y),
+              let fx = FieldElement(canonical: ux), let fy = FieldElement(canonical: uy) else {
             throw EllipticCurveError(.coordinateOutOfRange, curve: name)
         }
         guard ProjectivePoint.isOnCurve(x: fx, y: fy) else { throw EllipticCurveError(.pointNotOnCurve, curve: name) }
@@ -33,7 +33,7 @@ enum P256Curve: ECKeyCurve {
     }
 
     static func decompressedY(x: [UInt8], odd: Bool) throws(EllipticCurveError) -> [UInt8] {
-        guard let fx = FieldElement(canonical: U256(bigEndianBytes: x)) else {
+        guard let ux = U256(bigEndianBytes: x), let fx = FieldElement(canonical: ux) else {
             throw EllipticCurveError(.coordinateOutOfRange, curve: name)
         }
         let (root, isSquare) = (fx.squared * fx - fx.tripled + FieldElement.b).squareRoot()
@@ -42,8 +42,7 @@ enum P256Curve: ECKeyCurve {
     }
 
     static func privateScalar(_ raw: [UInt8]) -> PrivateScalar? {
-        let d = U256(bigEndianBytes: raw)
-        guard let scalar = Scalar(canonical: d), scalar.isZeroMask == 0 else { return nil }
+        guard let d = U256(bigEndianBytes: raw), let scalar = Scalar(canonical: d), scalar.isZeroMask == 0 else { return nil }
         return PrivateScalar(scalar: scalar, d: d)
     }
 
@@ -56,8 +55,10 @@ enum P256Curve: ECKeyCurve {
 }
 
 extension U256 {
-    /// From exactly 32 big-endian bytes (the cores check lengths before they get here).
-    init(bigEndianBytes bytes: [UInt8]) {
+    /// From exactly 32 big-endian bytes; nil for any other length (the cores check lengths first, but
+    /// the other curves' field types refuse a wrong length too, so a new caller cannot read past the end).
+    init?(bigEndianBytes bytes: [UInt8]) {
+        guard bytes.count == 32 else { return nil }
         self = bytes.withUnsafeBytes { U256(bigEndian: $0) }
     }
 }

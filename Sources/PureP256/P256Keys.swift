@@ -151,8 +151,8 @@ extension P256.Signing {
 
         /// Signs with a caller-chosen nonce: for NIST's SigGen vectors only (`package` access).
         package func signature(for digest: SHA256Digest, nonce k: [UInt8]) -> ECDSASignature? {
-            guard k.count == 32 else { return nil }
-            return ECDSA.sign(digest: ECDSA.digestInteger(digest), privateKey: core.scalar.scalar, nonce: U256(bigEndianBytes: k))
+            guard let nonce = U256(bigEndianBytes: k) else { return nil }
+            return ECDSA.sign(digest: ECDSA.digestInteger(digest), privateKey: core.scalar.scalar, nonce: nonce)
                 .map { ECDSASignature(r: $0.r, s: $0.s) }
         }
     }
