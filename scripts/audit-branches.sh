@@ -2,7 +2,8 @@
 # Machine-code audit of the constant-time functions of PureP256, PureCurve25519, PureP384 and PureP521 (with
 # the PureECDSA code specialised for the last two) and of PureBigInt's Montgomery kernel for RSA signing: builds the release binary and lists every
 # conditional jump in the functions that must have none. LLVM is free to turn a carry or a masked select
-# into a branch (it did, see Docs/Security.md), and no Swift source review can see that; this can.
+# into a branch (it did, see Docs/Security.md), and no Swift source review can see that; this can. It also
+# checks that the always-zero globals the carries and masks are XORed with survived optimization.
 #
 #   bash scripts/audit-branches.sh         # exit 0: none found; exit 1: jumps listed
 #   bash scripts/audit-branches.sh --scratch-path .build-haswell -Xswiftc -target-cpu -Xswiftc haswell
@@ -158,6 +159,19 @@ check() {
   done < <(paste <(echo "$symbols") <(echo "$demangled"))
   [[ $found == 1 ]] || echo "note $name: not in the binary (inlined into its callers)"
 }
+
+# The always-zero globals that carries and masks are XORed with only work while the optimizer cannot fold
+# them: an internal one that nothing writes is folded to 0 by whole-module optimization, and its storage
+# disappears from the binary (PureBigInt's did, until 1.2.0). Each must still be there.
+data_symbols=$(nm "$binary" | awk '$2 ~ /^[bBdD]$/ { print $3 }' | swift demangle --compact)
+for opaque in "PureBigInt.bigIntOpaqueZero" "PureP256.optimizerOpaqueZero" "PureECDSA.curveOpaqueZero" \
+              "PureCurve25519.curve25519OpaqueZero"; do
+  if grep -qx "$opaque : Swift.UInt64" <<< "$data_symbols"; then
+    echo "ok   $opaque (not folded)"
+  else
+    echo "FOLDED: $opaque is not in the binary's data, so the optimizer treats it as the constant 0"; status=1
+  fi
+done
 
 for name in "${required[@]}"; do check "$name" all; done
 for name in "${loops_only[@]}"; do check "$name" forward; done

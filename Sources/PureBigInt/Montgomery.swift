@@ -389,21 +389,22 @@ func montgomeryMultiplyLimbs<C: CarryArithmetic>(
     subtractModulusIfNotBelow(r, t, top: t[k], n, k, C.self)
 }
 
-// The constant-time kernel at fixed sizes (see `MontgomeryContext.montgomeryMultiply`).
+// The constant-time kernel at fixed sizes (see `MontgomeryContext.montgomeryMultiply`), with the plain
+// carries that scripts/audit-branches.sh checks in the machine code (MontgomeryCarries.swift).
 @inline(never)
 func montgomeryMultiply16(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>,
                           _ n: UnsafePointer<UInt64>, _ n0Inverse: UInt64, _ t: UnsafeMutablePointer<UInt64>) {
-    montgomeryMultiplyLimbs(r, a, b, n, n0Inverse, 16, t, ConstantTimeCarries.self)
+    montgomeryMultiplyLimbs(r, a, b, n, n0Inverse, 16, t, AuditedCarries.self)
 }
 
 @inline(never)
 func montgomeryMultiply24(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>,
                           _ n: UnsafePointer<UInt64>, _ n0Inverse: UInt64, _ t: UnsafeMutablePointer<UInt64>) {
-    montgomeryMultiplyLimbs(r, a, b, n, n0Inverse, 24, t, ConstantTimeCarries.self)
+    montgomeryMultiplyLimbs(r, a, b, n, n0Inverse, 24, t, AuditedCarries.self)
 }
 
 @inline(never)
 func montgomeryMultiply32(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>,
                           _ n: UnsafePointer<UInt64>, _ n0Inverse: UInt64, _ t: UnsafeMutablePointer<UInt64>) {
-    montgomeryMultiplyLimbs(r, a, b, n, n0Inverse, 32, t, ConstantTimeCarries.self)
+    montgomeryMultiplyLimbs(r, a, b, n, n0Inverse, 32, t, AuditedCarries.self)
 }

@@ -5,9 +5,9 @@
 // k² products for the reduction, about 1.5k² multiplications against the 2k² of a multiplication.
 //
 // Constant-time: every loop's trip count depends on k alone, carries come from the policy of
-// MontgomeryCarries.swift (flags behind an opaque zero), and the final subtraction keeps or drops its
-// result by a mask, as the multiplication kernel's does. scripts/audit-branches.sh checks the 16-, 24-
-// and 32-limb versions.
+// MontgomeryCarries.swift (plain flags in the 16-, 24- and 32-limb versions, whose machine code
+// scripts/audit-branches.sh checks; flags behind an opaque zero at other sizes), and the final
+// subtraction keeps or drops its result by a mask, as the multiplication kernel's does.
 
 /// r = a²·2^(−64k) mod n for a < n; n odd, `n0Inverse` = −n⁻¹ mod 2^64. `t` has 2k + 1 limbs; `r` overlaps
 /// neither `a` nor `t`.
@@ -181,23 +181,24 @@ func montgomeryReduceLimbs<C: CarryArithmetic>(
     subtractModulusIfNotBelow(r, t + k, top: pending, n, k, C.self)
 }
 
-// The constant-time squaring at the sizes of RSA-2048, -3072 and -4096's CRT halves.
+// The constant-time squaring at the sizes of RSA-2048, -3072 and -4096's CRT halves, with the plain
+// carries that scripts/audit-branches.sh checks in the machine code (MontgomeryCarries.swift).
 @inline(never)
 func montgomerySquare16(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ n: UnsafePointer<UInt64>,
                         _ n0Inverse: UInt64, _ t: UnsafeMutablePointer<UInt64>) {
-    montgomerySquareLimbs(r, a, n, n0Inverse, 16, t, ConstantTimeCarries.self)
+    montgomerySquareLimbs(r, a, n, n0Inverse, 16, t, AuditedCarries.self)
 }
 
 @inline(never)
 func montgomerySquare24(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ n: UnsafePointer<UInt64>,
                         _ n0Inverse: UInt64, _ t: UnsafeMutablePointer<UInt64>) {
-    montgomerySquareLimbs(r, a, n, n0Inverse, 24, t, ConstantTimeCarries.self)
+    montgomerySquareLimbs(r, a, n, n0Inverse, 24, t, AuditedCarries.self)
 }
 
 @inline(never)
 func montgomerySquare32(_ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ n: UnsafePointer<UInt64>,
                         _ n0Inverse: UInt64, _ t: UnsafeMutablePointer<UInt64>) {
-    montgomerySquareLimbs(r, a, n, n0Inverse, 32, t, ConstantTimeCarries.self)
+    montgomerySquareLimbs(r, a, n, n0Inverse, 32, t, AuditedCarries.self)
 }
 
 extension MontgomeryContext {
