@@ -11,7 +11,7 @@
 // - m1 − m2 mod p: REDC of each (m2 < q < R) gives m1·R⁻¹ and m2·R⁻¹ mod p; their difference, plus p by
 //   mask when it borrows; a multiplication by qInv·R² mod p (precomputed) gives h.
 // - s = m2 + h·q below n: a schoolbook product and an addition, their carries by the constant-time policy.
-// The exponentiations are `powerOfMontgomeryForm` (Montgomery.swift): the constant-time 4-bit window over
+// The exponentiations are `powerOfMontgomeryForm` (Montgomery.swift): the constant-time 5-bit window over
 // all k limbs of dp and dq.
 
 extension MontgomeryContext {

@@ -1,5 +1,5 @@
 // Constant-time squaring in Montgomery form, for the squarings of `MontgomeryContext.power` (RSA signing:
-// four of every five Montgomery operations of its 4-bit window are squarings). As the variable-time
+// five of every six Montgomery operations of its 5-bit window are squarings). As the variable-time
 // squaring of MontgomerySquaring.swift, the square comes first and a separate REDC after it ("separated
 // operand scanning", Koç, Acar and Kaliski 1996): k(k−1)/2 cross products, doubled, plus k squares, then
 // k² products for the reduction, about 1.5k² multiplications against the 2k² of a multiplication.

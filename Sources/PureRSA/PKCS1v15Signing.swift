@@ -4,7 +4,7 @@
 // Side channels. RSASP1 is computed as BoringSSL does:
 // - base blinding: m is multiplied by r^e for a fresh random r, and the result by r⁻¹, so the values that
 //   the exponentiations and the reductions handle are uniformly random and unrelated to m;
-// - the exponentiations m^dp mod p and m^dq mod q are `MontgomeryContext.power`: a fixed 4-bit window
+// - the exponentiations m^dp mod p and m^dq mod q are `MontgomeryContext.power`: a fixed 5-bit window
 //   over all limbs of p's size, every table entry read and selected by mask (PureBigInt, Docs/Security.md);
 // - the result is verified with the public key before it is returned (a fault in the CRT would otherwise
 //   publish a signature that reveals a prime).
