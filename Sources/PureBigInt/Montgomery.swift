@@ -246,15 +246,38 @@ public struct MontgomeryContext: Sendable {
         return bits & UInt64(Self.tableEntries - 1)
     }
 
-    /// destination = table[digit], reading every entry and keeping one by mask.
+    /// destination = table[digit], reading every entry and keeping one by mask. Eight limbs at a time in
+    /// a vector accumulator that stays in registers across the 32 entries (as one pass per entry, the
+    /// destination was loaded and stored 32 times); the masks are XORed with the opaque zero so that the
+    /// optimizer cannot know they are 0 or all ones.
     private func select(_ digit: UInt64, from table: UnsafeMutablePointer<UInt64>, into destination: UnsafeMutablePointer<UInt64>) {
         let k = count
-        destination.update(repeating: 0, count: k)
-        for i in 0..<Self.tableEntries {
-            let difference = UInt64(i) ^ digit
-            let mask = constantTimeBarrier(((difference | (0 &- difference)) >> 63) &- 1)   // all ones iff i == digit
-            let entry = table + i * k
-            for j in 0..<k { destination[j] |= entry[j] & mask }
+        var masks = (0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64,
+                     0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64,
+                     0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64,
+                     0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64)
+        withUnsafeMutableBytes(of: &masks) { raw in
+            let mask = raw.bindMemory(to: UInt64.self)
+            for i in 0..<Self.tableEntries {
+                let difference = UInt64(i) ^ digit
+                mask[i] = (((difference | (0 &- difference)) >> 63) &- 1) ^ bigIntOpaqueZero   // all ones iff i == digit
+            }
+            var j = 0
+            while j &+ 8 <= k {
+                var accumulator = SIMD8<UInt64>()
+                for i in 0..<Self.tableEntries {
+                    let entry = UnsafeRawPointer(table + (i &* k &+ j)).loadUnaligned(as: SIMD8<UInt64>.self)
+                    accumulator |= entry & SIMD8(repeating: mask[i])
+                }
+                UnsafeMutableRawPointer(destination + j).storeBytes(of: accumulator, as: SIMD8<UInt64>.self)
+                j &+= 8
+            }
+            while j < k {
+                var limb: UInt64 = 0
+                for i in 0..<Self.tableEntries { limb |= table[i &* k &+ j] & mask[i] }
+                destination[j] = limb
+                j &+= 1
+            }
         }
     }
 
