@@ -10,6 +10,10 @@ private func jwt(_ arguments: [String], stdin: String? = nil) async throws -> To
     try await ToolProcess.run("jwt", arguments, stdin: stdin)
 }
 
+/// The folder `Material` writes its files to, removed when the test process exits (the material is shared
+/// by every test of the suite, so no one test can remove it; without this, each run left a folder behind).
+nonisolated(unsafe) private var materialFolderPath: String?
+
 /// An ES256 key and a token it signed, made once through the tool.
 private actor Material {
     static let shared = Material()
@@ -19,6 +23,8 @@ private actor Material {
         if let made { return made }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("jwt-errors-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        materialFolderPath = folder.path
+        atexit { if let path = materialFolderPath { try? FileManager.default.removeItem(atPath: path) } }
         let key = folder.appendingPathComponent("key.pem").path, publicKey = folder.appendingPathComponent("public.pem").path
         try await jwt(["keygen", "--alg", "ES256"]).stdout.write(toFile: key, atomically: true, encoding: .utf8)
         try await jwt(["public-key", "--key", key]).stdout.write(toFile: publicKey, atomically: true, encoding: .utf8)
