@@ -84,7 +84,7 @@ extension RSA.Signing.PrivateKey {
         var r = BigUInt(), rInverse: BigUInt? = nil
         // r > 1: more than one limb, or one limb above 1.
         while r.limbs.count < 2 && (r.limbs.first ?? 0) < 2 || rInverse == nil {
-            r = BigUInt.random(below: n)
+            r = blindingFactor(below: n)
             rInverse = r.inverseConstantTime(oddModulus: n)
         }
         let blinded = publicKey.context.multiplyByPowerVartime(m, r, e)                       // m·r^e mod n
@@ -108,4 +108,18 @@ extension RSA.Signing.PrivateKey {
         }
         return bytes
     }
+}
+
+/// A random blinding factor below n: n's bit length less one random bits, so below n by construction and
+/// drawn once. A uniform draw below n by rejection took a number of attempts that depends on n's top bits
+/// (up to two on average, each 32 calls to the system's generator for RSA-2048): n is public, so that told
+/// an attacker nothing, but it made signing time depend on the key, and the timing test (ConstantTime
+/// `--only rsa-sign`) could then tell one key from others by it (Docs/Security.md). r need not be uniform
+/// mod n: it must be unpredictable, and 2047 random bits are.
+private func blindingFactor(below n: BigUInt) -> BigUInt {
+    let bits = n.bitWidth - 1
+    var generator = SystemRandomNumberGenerator()
+    var limbs = (0..<((bits + 63) / 64)).map { _ in generator.next() as UInt64 }
+    if bits % 64 != 0 { limbs[limbs.count - 1] &= (1 << UInt64(bits % 64)) - 1 }
+    return BigUInt(limbs: limbs)
 }
