@@ -99,6 +99,13 @@ loops_only+=(
   "PureBigInt.montgomerySquare32("
 )
 
+# PureBigInt's radix-2^28 vector kernels (Radix28Montgomery.swift) at 2048 bits: RSA-2048 verification, and
+# signing's blinding factor r^e and fault check. Loops only, with trip counts set by the row index.
+loops_only+=(
+  "PureBigInt.radix28Multiply74("
+  "PureBigInt.radix28Square74("
+)
+
 # PureBigInt's safegcd inversion (RSA signing's blinding factor), compiled for the limb counts of RSA-2048,
 # -3072 and -4096's n: the divstep batches, the matrix updates, the final normalization. (Its caller
 # branches once on data, by design: on whether the input was invertible.)

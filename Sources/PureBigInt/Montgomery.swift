@@ -21,6 +21,9 @@ public struct MontgomeryContext: Sendable {
     let n0Inverse: UInt64
     /// R² mod n, `count` limbs.
     let rSquared: [UInt64]
+    /// The radix-2^28 constants, for the public-operand powers of 2048-bit moduli on x86-64
+    /// (MontgomeryRadix28Power.swift); nil elsewhere.
+    let radix28: Radix28Modulus?
     /// The limb count k.
     public var count: Int { n.count }
 
@@ -36,6 +39,7 @@ public struct MontgomeryContext: Sendable {
         n0Inverse = 0 &- inverse
         let r2 = (BigUInt(1) << (128 * modulus.limbs.count)) % modulus
         rSquared = r2.limbs + [UInt64](repeating: 0, count: modulus.limbs.count - r2.limbs.count)
+        radix28 = Self.usesRadix28(limbs: modulus.limbs.count) ? Radix28Modulus(modulus: modulus, count: modulus.limbs.count) : nil
     }
 
     // MARK: - Public operations on BigUInt values (normal form in, normal form out)
@@ -71,6 +75,11 @@ public struct MontgomeryContext: Sendable {
     /// w.x or w.z. Overwrites w.rSquared (`restoreRSquared` puts R² back).
     func powerVartime(in w: Workspace, _ base: BigUInt, _ exponent: BigUInt) -> UnsafeMutablePointer<UInt64> {
         let k = count
+        if let radix28 {
+            load(reduced(base), into: w.y)
+            radix28PowerVartime(radix28, base: w.y, exponent: exponent, scaled: false, into: w.x)
+            return w.x
+        }
         load(reduced(base), into: w.y)                                      // base, normal form
         // Public operands: the variable-time kernels (MontgomeryCarries.swift, MontgomerySquaring.swift),
         // which at 16, 24 and 32 limbs are the constant-time ones compiled for those sizes (as fast).

@@ -1,0 +1,321 @@
+// Montgomery multiplication and squaring in radix 2^28, two limbs per 128-bit vector: the kernels of RSA's
+// public operation at 2048 bits on x86-64 (MontgomeryRadix28Power.swift).
+//
+// Why a second representation: the 64-bit kernels (LimbKernels.swift, MontgomeryConstantTimeSquaring.swift)
+// spend about three cycles per limb product on this machine's `mul`/`adc` chains (Docs/Performance.md).
+// SSE2, which every x86-64 processor has, multiplies two pairs of 32-bit numbers per `pmuludq`, and the
+// processor starts two of them per cycle. With 28-bit limbs a product is below 2^56, so a 64-bit lane can
+// take 256 of them before it overflows: the sums need no carry chain until the very end, and the 5.3 times
+// as many limb products (74 limbs against 32 for a 2048-bit modulus) run two at a time, off the integer
+// multiplier. Measured at 2048 bits (2026-11-28, § machine): 1.38 µs per multiplication against
+// 1.71 µs stand-alone, and an RSA-2048 verification (sixteen squarings, two multiplications) 19.0 µs against
+// 25.6 µs. LLVM turns `(x & 0xFFFF_FFFF) &* (y & 0xFFFF_FFFF)` on `SIMD2<UInt64>` into one `pmuludq` when
+// it can see both masks in the block of the multiplication; the kernels are written so that it can (a mask
+// it cannot see costs two more multiplications and a shift per product: the machine code was checked).
+//
+// Representation: a number below 2^(28L) as L limbs of 28 bits, one per UInt64 lane, in W = 2P + 2 lanes
+// (P = ⌈L/2⌉ pairs; the lanes from L up are zero). With R = 2^(28L) > 4n, Montgomery's almost-reduced form
+// holds: operands below 2n give a result below 2n, so no step subtracts n until the caller leaves the
+// representation.
+//
+// The product's lanes: a·b + q·n is summed row by row, two rows at a time (rows 2m and 2m + 1, "row pair"
+// m): lane 2m + j gets a_2m·b_j, lane 2m + 1 + j gets a_(2m+1)·b_j. In pairs of lanes, row 2m meets b's
+// natural pairs E_p = (b_2p, b_2p+1) and row 2m + 1 the shifted pairs O_p = (b_2p−1, b_2p), both at the
+// lane pair m + p: so one vector addition per lane pair takes four products (a_2m·E_p, a_2m+1·O_p and the
+// same with q and n), and no vector is ever shuffled. The two q's of a row pair come from the scalar lanes
+// 2m and 2m + 1 first (each makes its lane ≡ 0 mod 2^28, as REDC's word-by-word q does), with the carry
+// between them.
+//
+// Bounds: a lane receives at most 2L products below 2^57 (the squaring's doubled operand is below 2^29,
+// and it meets half as many products) plus a carry below 2^36, so L ≤ 84 keeps every lane below 2^64;
+// `Radix28Modulus` refuses larger moduli.
+//
+// What may leak: nothing about the operands. Every loop's trip count depends on L and on the row index
+// (public), every q and carry is computed by multiplications, masks and shifts, and no memory index depends
+// on a value. scripts/audit-branches.sh checks the 74-limb kernels' machine code.
+
+/// The constants of radix-2^28 arithmetic modulo one odd n < 2^(28L − 2).
+struct Radix28Modulus: Sendable {
+    /// The number of 28-bit limbs, L.
+    let limbCount: Int
+    /// n's limbs in W lanes, then n shifted up by one lane (lane 0 zero) in W more.
+    let lanes: [UInt64]
+    /// −n⁻¹ mod 2^28.
+    let n0Inverse: UInt64
+    /// 2^(56L) mod n, L limbs in W lanes: multiplying by it puts a number into Montgomery form.
+    let rSquared: [UInt64]
+
+    static let limbBits = 28
+    static let limbMask: UInt64 = (1 << 28) - 1
+    /// The largest limb count whose lanes cannot overflow (see the top of this file).
+    static let maximumLimbCount = 84
+
+    /// The pair count P and the lanes per number W for L limbs.
+    static func pairs(_ limbCount: Int) -> Int { (limbCount + 1) / 2 }
+    static func width(_ limbCount: Int) -> Int { 2 * pairs(limbCount) + 2 }
+    var pairCount: Int { Self.pairs(limbCount) }
+    var width: Int { Self.width(limbCount) }
+
+    /// The constants for the odd modulus `modulus` of `count` 64-bit limbs; nil if it needs more than
+    /// `maximumLimbCount` limbs.
+    init?(modulus: BigUInt, count: Int) {
+        // R = 2^(28L) > 4n for n < 2^(64·count).
+        let l = (64 * count + 2 + Self.limbBits - 1) / Self.limbBits
+        guard modulus.isOdd, l >= 8, l <= Self.maximumLimbCount else { return nil }
+        limbCount = l
+        let w = Self.width(l)
+        var natural = [UInt64](repeating: 0, count: w)
+        modulus.limbs.withUnsafeBufferPointer { Self.split($0, into: &natural, limbCount: l) }
+        lanes = natural + [0] + natural.dropLast()
+        // Newton's iteration from 3 correct bits: 6, 12, 24, 48 ≥ 28.
+        var inverse = natural[0]
+        for _ in 0..<4 { inverse = inverse &* (2 &- natural[0] &* inverse) }
+        n0Inverse = (0 &- inverse) & Self.limbMask
+        let r2 = (BigUInt(1) << (2 * Self.limbBits * l)) % modulus
+        var r2Lanes = [UInt64](repeating: 0, count: w)
+        r2.limbs.withUnsafeBufferPointer { Self.split($0, into: &r2Lanes, limbCount: l) }
+        rSquared = r2Lanes
+    }
+
+    /// The 28-bit limbs of the number in `source` (64-bit limbs) into the first `limbCount` lanes of
+    /// `destination`. Shifts at public positions only.
+    static func split(_ source: UnsafeBufferPointer<UInt64>, into destination: inout [UInt64], limbCount: Int) {
+        destination.withUnsafeMutableBufferPointer { d in
+            split(source.baseAddress, count: source.count, into: d.baseAddress!, limbCount: limbCount)
+        }
+    }
+
+    static func split(_ source: UnsafePointer<UInt64>?, count: Int, into destination: UnsafeMutablePointer<UInt64>,
+                      limbCount: Int) {
+        for j in 0..<limbCount {
+            let position = j * limbBits, word = position / 64, offset = position % 64
+            var value: UInt64 = 0
+            if let source, word < count {
+                value = source[word] >> UInt64(offset)
+                if offset > 64 - limbBits && word + 1 < count { value |= source[word + 1] << UInt64(64 - offset) }
+            }
+            destination[j] = value & limbMask
+        }
+    }
+
+    /// The number in the first `limbCount` lanes of `source` (each below 2^28) as `count` 64-bit limbs;
+    /// bits at 64·count and above go to `top` (which the caller sized: one more limb).
+    static func join(_ source: UnsafePointer<UInt64>, limbCount: Int, into destination: UnsafeMutablePointer<UInt64>,
+                     count: Int) {
+        destination.update(repeating: 0, count: count)
+        for j in 0..<limbCount {
+            let position = j * limbBits, word = position / 64, offset = position % 64
+            let value = source[j]
+            if word < count { destination[word] |= value << UInt64(offset) }
+            if offset > 64 - limbBits && word + 1 < count { destination[word + 1] |= value >> UInt64(64 - offset) }
+        }
+    }
+}
+
+/// One row pair's q's (rows 2m and 2m + 1) from the lanes 2m, 2m + 1 of everything before them (`low`,
+/// `high`, carry already in `low`), and the carry out of lane 2m + 1. `secondRow` is false only for the
+/// last row pair of an odd L, whose second row is past the last limb: no q there.
+@inline(__always)
+private func radix28RowQuotients(_ low: UInt64, _ high: UInt64, n0: UInt64, n1: UInt64, n0Inverse: UInt64,
+                                 secondRow: Bool) -> (q0: UInt64, q1: UInt64, laneHigh: UInt64, carry: UInt64) {
+    let mask = Radix28Modulus.limbMask
+    let q0 = (low &* n0Inverse) & mask
+    let high1 = high &+ q0 &* n1 &+ ((low &+ q0 &* n0) >> 28)
+    let q1 = secondRow ? (high1 &* n0Inverse) & mask : 0
+    return (q0, q1, high1, (high1 &+ q1 &* n0) >> 28)
+}
+
+/// The result lanes L ..< 2L of a finished accumulator, carried into 28-bit limbs at `out` (W lanes, zero
+/// above L). `lastHigh` is lane 2P − 1 as the last row pair left it and `carry` the carry out of it.
+@inline(__always)
+private func radix28Normalize(_ out: UnsafeMutableRawPointer, _ accumulator: UnsafeRawPointer, lastHigh: UInt64,
+                              carry: UInt64, limbCount l: Int) {
+    let mask = Radix28Modulus.limbMask
+    var c: UInt64
+    var first: Int
+    if l % 2 == 1 {
+        // Lane L = 2P − 1 is the last row pair's second lane, complete.
+        out.storeBytes(of: lastHigh & mask, as: UInt64.self)
+        c = lastHigh >> 28
+        first = 1
+    } else {
+        c = carry
+        first = 0
+    }
+    for k in first..<l {
+        let v = accumulator.load(fromByteOffset: 8 &* (l &+ k), as: UInt64.self) &+ c
+        out.storeBytes(of: v & mask, toByteOffset: 8 &* k, as: UInt64.self)
+        c = v >> 28
+    }
+    for k in l..<Radix28Modulus.width(l) { out.storeBytes(of: 0, toByteOffset: 8 &* k, as: UInt64.self) }
+}
+
+/// out = a·b·2^(−28L) mod n, below 2n for a, b below 2n. `a`, `b`, `out`: W lanes; `shifted`: W lanes of
+/// scratch; `accumulator`: 2W lanes of scratch; `n` the modulus's `lanes`. Every pointer 16-byte aligned;
+/// `out` overlaps no input.
+@inline(__always)
+func radix28MultiplyLimbs(_ out: UnsafeMutableRawPointer, _ a: UnsafeRawPointer, _ b: UnsafeRawPointer,
+                          _ shifted: UnsafeMutableRawPointer, _ n: UnsafeRawPointer, _ n0Inverse: UInt64,
+                          _ accumulator: UnsafeMutableRawPointer, limbCount l: Int) {
+    typealias V = SIMD2<UInt64>
+    let mask = Radix28Modulus.limbMask
+    let low32 = V(repeating: 0xFFFF_FFFF)
+    let pairs = Radix28Modulus.pairs(l), w = Radix28Modulus.width(l)
+    // The operand pairs E_p = b's natural pairs, O_p = b shifted up one lane; n's likewise.
+    shifted.storeBytes(of: 0, as: UInt64.self)
+    (shifted + 8).copyMemory(from: b, byteCount: 8 &* (w &- 1))
+    let nNatural = n, nShifted = n + 8 &* w
+    // The last operand pair that can be nonzero: O_P = (x_(2P−1), 0) when L is even.
+    let lastPair = l % 2 == 0 ? pairs : pairs &- 1
+    for p in 0..<w { accumulator.storeBytes(of: V(), toByteOffset: 16 &* p, as: V.self) }
+    let b0 = b.load(as: UInt64.self), b1 = b.load(fromByteOffset: 8, as: UInt64.self)
+    let n0 = n.load(as: UInt64.self), n1 = n.load(fromByteOffset: 8, as: UInt64.self)
+    var carry: UInt64 = 0, lastHigh: UInt64 = 0
+    @inline(__always) func rowPair(_ m: Int, secondRow: Bool) {
+        let a0 = a.load(fromByteOffset: 16 &* m, as: UInt64.self) & mask
+        let a1 = a.load(fromByteOffset: 16 &* m &+ 8, as: UInt64.self) & mask
+        let row = accumulator + 16 &* m
+        let low = row.load(as: UInt64.self) &+ carry &+ a0 &* b0
+        let high = row.load(fromByteOffset: 8, as: UInt64.self) &+ a0 &* b1 &+ a1 &* b0
+        let (q0, q1, high1, carryOut) = radix28RowQuotients(low, high, n0: n0, n1: n1, n0Inverse: n0Inverse,
+                                                           secondRow: secondRow)
+        carry = carryOut
+        lastHigh = high1
+        let va0 = V(repeating: a0), va1 = V(repeating: a1), vq0 = V(repeating: q0), vq1 = V(repeating: q1)
+        var p = 1
+        while p <= lastPair {
+            let offset = 16 &* p
+            var s = row.load(fromByteOffset: offset, as: V.self)
+            s &+= va0 &* (b.load(fromByteOffset: offset, as: V.self) & low32)
+            s &+= va1 &* (UnsafeRawPointer(shifted).load(fromByteOffset: offset, as: V.self) & low32)
+            s &+= vq0 &* (nNatural.load(fromByteOffset: offset, as: V.self) & low32)
+            s &+= vq1 &* (nShifted.load(fromByteOffset: offset, as: V.self) & low32)
+            row.storeBytes(of: s, toByteOffset: offset, as: V.self)
+            p &+= 1
+        }
+    }
+    for m in 0..<(pairs &- 1) { rowPair(m, secondRow: true) }
+    rowPair(pairs &- 1, secondRow: l % 2 == 0)
+    radix28Normalize(out, accumulator, lastHigh: lastHigh, carry: carry, limbCount: l)
+}
+
+/// out = x²·2^(−28L) mod n, below 2n for x below 2n: the cross products x_i·x_j (i < j) once, against the
+/// doubled operand d = 2x, and the squares x_i² on the diagonal. `x`, `out`: W lanes; `scratch`: 3W + 4P
+/// lanes (d, d shifted, the diagonal pairs); `accumulator`: 2W lanes; as `radix28MultiplyLimbs` otherwise.
+///
+/// Row pair m meets d's pairs from p = m on (row 2m) and p = m + 1 on (row 2m + 1); the first of each is a
+/// diagonal pair, (x_2m, d_2m+1) and (x_2m+1, d_2m+2), so that x_i meets itself once and undoubled. Below
+/// p = m only the reduction's q·n terms remain.
+@inline(__always)
+func radix28SquareLimbs(_ out: UnsafeMutableRawPointer, _ x: UnsafeRawPointer, _ scratch: UnsafeMutableRawPointer,
+                        _ n: UnsafeRawPointer, _ n0Inverse: UInt64, _ accumulator: UnsafeMutableRawPointer,
+                        limbCount l: Int) {
+    typealias V = SIMD2<UInt64>
+    let mask = Radix28Modulus.limbMask
+    let low32 = V(repeating: 0xFFFF_FFFF)
+    let pairs = Radix28Modulus.pairs(l), w = Radix28Modulus.width(l)
+    let doubled = scratch, doubledShifted = scratch + 8 &* w, diagonal = scratch + 16 &* w
+    // Whole vectors (no scalar loop for the optimizer to vectorize behind a runtime overlap check, which
+    // would be a branch in the audited code): d's pairs, d shifted, and the diagonal pairs.
+    var previous = x.load(as: V.self) &<< 1
+    doubled.storeBytes(of: previous, as: V.self)
+    doubledShifted.storeBytes(of: V(0, previous[0]), as: V.self)
+    for p in 1...pairs {
+        let xp = x.load(fromByteOffset: 16 &* p, as: V.self)
+        let dp = xp &<< 1
+        doubled.storeBytes(of: dp, toByteOffset: 16 &* p, as: V.self)
+        doubledShifted.storeBytes(of: V(previous[1], dp[0]), toByteOffset: 16 &* p, as: V.self)
+        // Row pair m = p − 1's diagonal pairs: (x_2m, d_2m+1) and (x_2m+1, d_2m+2).
+        let xm = x.load(fromByteOffset: 16 &* (p &- 1), as: V.self)
+        let entry = diagonal + 32 &* (p &- 1)
+        entry.storeBytes(of: V(xm[0], previous[1]), as: V.self)
+        entry.storeBytes(of: V(xm[1], dp[0]), toByteOffset: 16, as: V.self)
+        previous = dp
+    }
+    let dNatural = UnsafeRawPointer(doubled), dShifted = UnsafeRawPointer(doubledShifted)
+    let nNatural = n, nShifted = n + 8 &* w
+    let lastPair = l % 2 == 0 ? pairs : pairs &- 1
+    for p in 0..<w { accumulator.storeBytes(of: V(), toByteOffset: 16 &* p, as: V.self) }
+    let n0 = n.load(as: UInt64.self), n1 = n.load(fromByteOffset: 8, as: UInt64.self)
+    var carry: UInt64 = 0, lastHigh: UInt64 = 0
+    @inline(__always) func rowPair(_ m: Int, first: Bool, secondRow: Bool) {
+        let a0 = x.load(fromByteOffset: 16 &* m, as: UInt64.self) & mask
+        let a1 = x.load(fromByteOffset: 16 &* m &+ 8, as: UInt64.self) & mask
+        let row = accumulator + 16 &* m
+        var low = row.load(as: UInt64.self) &+ carry, high = row.load(fromByteOffset: 8, as: UInt64.self)
+        if first {
+            // Lanes 0 and 1: x_0² and x_0·d_1; from row pair 1 on, a row pair's own squares start at lane 4m.
+            low &+= a0 &* a0
+            high &+= a0 &* dNatural.load(fromByteOffset: 8, as: UInt64.self)
+        }
+        let (q0, q1, high1, carryOut) = radix28RowQuotients(low, high, n0: n0, n1: n1, n0Inverse: n0Inverse,
+                                                           secondRow: secondRow)
+        carry = carryOut
+        lastHigh = high1
+        let va0 = V(repeating: a0), va1 = V(repeating: a1), vq0 = V(repeating: q0), vq1 = V(repeating: q1)
+        @inline(__always) func reduction(_ offset: Int) -> V {
+            vq0 &* (nNatural.load(fromByteOffset: offset, as: V.self) & low32)
+                &+ vq1 &* (nShifted.load(fromByteOffset: offset, as: V.self) & low32)
+        }
+        // The loops below run at least once when entered (their ranges are checked by the caller's flags,
+        // constants wherever the row index is), so the compiled code has no jump around them.
+        if m >= 2 {
+            var p = 1
+            repeat {
+                let offset = 16 &* p
+                row.storeBytes(of: row.load(fromByteOffset: offset, as: V.self) &+ reduction(offset), toByteOffset: offset, as: V.self)
+                p &+= 1
+            } while p < m
+        }
+        let entry = UnsafeRawPointer(diagonal) + 32 &* m
+        if !first {
+            // p = m: row 2m's diagonal pair (x_2m, d_2m+1).
+            let offset = 16 &* m
+            var s = row.load(fromByteOffset: offset, as: V.self) &+ reduction(offset)
+            s &+= va0 &* (entry.load(as: V.self) & low32)
+            row.storeBytes(of: s, toByteOffset: offset, as: V.self)
+        }
+        if m &+ 1 <= lastPair {
+            // p = m + 1: row 2m with d's pair, row 2m + 1's diagonal pair (x_2m+1, d_2m+2).
+            let offset = 16 &* (m &+ 1)
+            var s = row.load(fromByteOffset: offset, as: V.self) &+ reduction(offset)
+            s &+= va0 &* (dNatural.load(fromByteOffset: offset, as: V.self) & low32)
+            s &+= va1 &* (entry.load(fromByteOffset: 16, as: V.self) & low32)
+            row.storeBytes(of: s, toByteOffset: offset, as: V.self)
+        }
+        if m &+ 2 <= lastPair {
+            var p = m &+ 2
+            repeat {
+                let offset = 16 &* p
+                var s = row.load(fromByteOffset: offset, as: V.self) &+ reduction(offset)
+                s &+= va0 &* (dNatural.load(fromByteOffset: offset, as: V.self) & low32)
+                s &+= va1 &* (dShifted.load(fromByteOffset: offset, as: V.self) & low32)
+                row.storeBytes(of: s, toByteOffset: offset, as: V.self)
+                p &+= 1
+            } while p <= lastPair
+        }
+    }
+    // The first two and the last two row pairs on their own, so that in between every range is known to be
+    // non-empty (L ≥ 8: at least 4 row pairs).
+    rowPair(0, first: true, secondRow: true)
+    rowPair(1, first: false, secondRow: true)
+    for m in 2..<(pairs &- 2) { rowPair(m, first: false, secondRow: true) }
+    rowPair(pairs &- 2, first: false, secondRow: true)
+    rowPair(pairs &- 1, first: false, secondRow: l % 2 == 0)
+    radix28Normalize(out, accumulator, lastHigh: lastHigh, carry: carry, limbCount: l)
+}
+
+// The kernels compiled for 2048-bit moduli (L = 74), with constant trip counts; the machine code that
+// scripts/audit-branches.sh checks.
+@inline(never)
+func radix28Multiply74(_ out: UnsafeMutableRawPointer, _ a: UnsafeRawPointer, _ b: UnsafeRawPointer,
+                       _ shifted: UnsafeMutableRawPointer, _ n: UnsafeRawPointer, _ n0Inverse: UInt64,
+                       _ accumulator: UnsafeMutableRawPointer) {
+    radix28MultiplyLimbs(out, a, b, shifted, n, n0Inverse, accumulator, limbCount: 74)
+}
+
+@inline(never)
+func radix28Square74(_ out: UnsafeMutableRawPointer, _ x: UnsafeRawPointer, _ scratch: UnsafeMutableRawPointer,
+                     _ n: UnsafeRawPointer, _ n0Inverse: UInt64, _ accumulator: UnsafeMutableRawPointer) {
+    radix28SquareLimbs(out, x, scratch, n, n0Inverse, accumulator, limbCount: 74)
+}
