@@ -99,9 +99,12 @@ loops_only+=(
   "PureBigInt.montgomerySquare32("
 )
 
-# PureBigInt's radix-2^28 vector kernels (Radix28Montgomery.swift) at 2048 bits: RSA-2048 verification, and
-# signing's blinding factor r^e and fault check. Loops only, with trip counts set by the row index.
+# PureBigInt's radix-2^28 vector kernels (Radix28Montgomery.swift) on x86-64: at 1024 bits RSA-2048's CRT
+# exponentiations, at 2048 bits its verification, blinding factor r^e and fault check (and RSA-4096's CRT
+# halves). Loops only, with trip counts set by the size and the row index.
 loops_only+=(
+  "PureBigInt.radix28Multiply37("
+  "PureBigInt.radix28Square37("
   "PureBigInt.radix28Multiply74("
   "PureBigInt.radix28Square74("
 )

@@ -208,6 +208,7 @@ public struct MontgomeryContext: Sendable {
     /// Leaks only e's limb count: the windows run from the top whatever their digits, each digit picks its
     /// table entry by masks over all 32 entries, and the digits come out of e by shifts at public positions.
     func powerOfMontgomeryForm(_ w: Workspace, _ e: [UInt64]) {
+        if let radix28 { return radix28PowerOfMontgomeryForm(radix28, w, e) }
         let k = count
         let table = w.table!
         // table[i] = base^i · R: odd entries by a multiplication, even ones by a squaring of their half.
@@ -228,7 +229,7 @@ public struct MontgomeryContext: Sendable {
             return
         }
         // The top window's entry is the accumulator's start (no squarings of 1·R before it).
-        select(digit(of: e, window: window), from: table, into: w.x)
+        select(digit(of: e, window: window), from: table, into: w.x, limbs: k)
         window -= 1
         while window >= 0 {
             // Five squarings between x and z (no copies), ending in z; then x = z·table[digit].
@@ -237,7 +238,7 @@ public struct MontgomeryContext: Sendable {
             montgomerySquare(w.z, w.x, w.t)
             montgomerySquare(w.x, w.z, w.t)
             montgomerySquare(w.z, w.x, w.t)
-            select(digit(of: e, window: window), from: table, into: w.y)
+            select(digit(of: e, window: window), from: table, into: w.y, limbs: k)
             montgomeryMultiply(w.x, w.z, w.y, w.t)
             window -= 1
         }
@@ -245,7 +246,7 @@ public struct MontgomeryContext: Sendable {
 
     /// Bits 5·window ..< 5·window + 5 of e (zeros above its top). The shifts and the limb index depend on
     /// the window's position only, which is public; the bits themselves are never branched on.
-    private func digit(of e: [UInt64], window: Int) -> UInt64 {
+    func digit(of e: [UInt64], window: Int) -> UInt64 {
         let position = window * Self.windowBits
         let limb = position / 64, offset = position % 64
         var bits = e[limb] >> UInt64(offset)
@@ -255,12 +256,13 @@ public struct MontgomeryContext: Sendable {
         return bits & UInt64(Self.tableEntries - 1)
     }
 
-    /// destination = table[digit], reading every entry and keeping one by mask. Eight limbs at a time in
+    /// destination = table[digit] (entries of `limbs` limbs, a multiple of 8 or not), reading every entry
+    /// and keeping one by mask. Eight limbs at a time in
     /// a vector accumulator that stays in registers across the 32 entries (as one pass per entry, the
     /// destination was loaded and stored 32 times); the masks are XORed with the opaque zero so that the
     /// optimizer cannot know they are 0 or all ones.
-    private func select(_ digit: UInt64, from table: UnsafeMutablePointer<UInt64>, into destination: UnsafeMutablePointer<UInt64>) {
-        let k = count
+    func select(_ digit: UInt64, from table: UnsafeMutablePointer<UInt64>, into destination: UnsafeMutablePointer<UInt64>,
+                limbs k: Int) {
         var masks = (0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64,
                      0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64,
                      0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64,

@@ -1,20 +1,24 @@
-// Short public-exponent powers (RSA's e) through the radix-2^28 kernels of Radix28Montgomery.swift: RSA-2048
-// verification, and signing's blinding factor r^e and fault check s^e, on x86-64.
+// Modular powers through the radix-2^28 kernels of Radix28Montgomery.swift, on x86-64: RSA-2048's CRT
+// exponentiations (1024-bit primes), its public operation (verification, the blinding factor r^e, the fault
+// check), and RSA-4096's CRT halves.
 //
-// Where: `MontgomeryContext` makes the radix-2^28 constants for 32-limb (2048-bit) moduli when compiled for
-// x86-64, the one place they were measured faster (1.38 against 1.71 µs per multiplication, 2026-11-28,
-// § machine); elsewhere, and for other sizes, the 64-bit kernels run as before. RSA-2048's CRT halves (16
-// limbs) keep the 64-bit constant-time kernels.
+// Where: `MontgomeryContext` makes the radix-2^28 constants for 16- and 32-limb moduli when compiled for
+// x86-64, where they were measured faster (2026-11-28, § machine: 1.38 against 1.71 µs per 2048-bit
+// multiplication); elsewhere, and for other sizes, the 64-bit kernels run as before. Callers do not see the
+// difference: `powerOfMontgomeryForm` takes and gives numbers in the 64-bit kernels' Montgomery form
+// (a·2^(64k)), converting at each end with one multiplication by a precomputed power of two.
 //
-// The chain is square-and-multiply on the exponent's bits, which are public (it branches on them); the
-// base may be secret (the blinding factor r): the kernels, the conversions between 64- and 28-bit limbs
-// (shifts at public positions) and the final subtraction (by mask) take the same time for every base.
+// What may leak: the constant-time window (`radix28PowerOfMontgomeryForm`) is the 64-bit one's — a fixed
+// 5-bit window over all limbs of the exponent, every table entry read and kept by mask — on kernels whose
+// time depends on L alone; the conversions between 64- and 28-bit limbs shift at public positions, and the
+// final subtraction keeps or drops its result by mask. `radix28PowerVartime` branches on the exponent's
+// bits (public) and on nothing else.
 
 extension MontgomeryContext {
-    /// Whether moduli of `limbs` 64-bit limbs get the radix-2^28 kernels: 2048-bit moduli on x86-64.
+    /// Whether moduli of `limbs` 64-bit limbs get the radix-2^28 kernels: 1024- and 2048-bit moduli on x86-64.
     package static func usesRadix28(limbs: Int) -> Bool {
         #if arch(x86_64)
-        return limbs == 32
+        return limbs == 16 || limbs == 32
         #else
         return false
         #endif
@@ -23,71 +27,148 @@ extension MontgomeryContext {
     /// `base^exponent mod n` (`scaled` false) or `base^exponent · 2^(−28L·f) mod n` (`scaled` true: the raw
     /// base, never in Montgomery form, as MontgomeryScaledPower.swift describes for R = 2^(28L)), for a
     /// nonzero exponent and a base below n given as `count` limbs; the result, below n, into `result`
-    /// (`count` limbs). One heap buffer, 16-byte aligned for the vector loads, zeroed before it is freed.
+    /// (`count` limbs).
     func radix28PowerVartime(_ modulus: Radix28Modulus, base: UnsafePointer<UInt64>, exponent: BigUInt, scaled: Bool,
                              into result: UnsafeMutablePointer<UInt64>) {
-        let l = modulus.limbCount, w = modulus.width, k = count
-        // n (2W), b, b·R, x, y, the multiplication's shifted operand (W each), the squaring's scratch
-        // (3W + 4P), the accumulator (2W).
-        let squaringScratch = 3 * w + 4 * modulus.pairCount
-        let laneCount = 2 * w + 5 * w + squaringScratch + 2 * w
+        let w = modulus.width
+        Radix28Workspace.with(modulus, numbers: 4) { r in
+            let b = r.number(0), baseR = r.number(1)
+            var x = r.number(2), y = r.number(3)
+            Radix28Modulus.split(base, count: count, into: b, limbCount: modulus.limbCount)
+            // The leading bit: x = b (scaled) or b·R.
+            if scaled {
+                x.update(from: b, count: w)
+            } else {
+                modulus.rSquared.withUnsafeBufferPointer { y.update(from: $0.baseAddress!, count: w) }
+                r.multiply(baseR, b, y)
+                x.update(from: baseR, count: w)
+            }
+            var bit = exponent.bitWidth - 2
+            var leftMontgomeryForm = scaled
+            while bit >= 0 {
+                r.square(y, x)
+                if exponent.bit(bit) {
+                    // Unscaled, the last multiplication takes the base in normal form and leaves Montgomery form.
+                    let last = bit == 0 && !scaled
+                    r.multiply(x, y, scaled || last ? b : baseR)
+                    if last { leftMontgomeryForm = true }
+                } else {
+                    swap(&x, &y)
+                }
+                bit -= 1
+            }
+            if !leftMontgomeryForm {
+                // An even exponent: one more multiplication, by 1.
+                y.update(repeating: 0, count: w)
+                y[0] = 1
+                r.multiply(baseR, x, y)
+                x = baseR
+            }
+            leave(x, r, into: result)
+        }
+    }
+
+    /// `powerOfMontgomeryForm` in radix 2^28: w.x = (w.y)^e, both in the 64-bit kernels' Montgomery form
+    /// (w.y below n). The same fixed 5-bit window, table and masked lookups; see the top of this file.
+    func radix28PowerOfMontgomeryForm(_ modulus: Radix28Modulus, _ w: Workspace, _ e: [UInt64]) {
+        let width = modulus.width
+        let entries = Self.tableEntries
+        Radix28Workspace.with(modulus, numbers: 3 + entries) { r in
+            let x = r.number(0), z = r.number(1), y = r.number(2), table = r.number(3)
+            // table[1] = base·2^(28L): w.y = base·2^(64k) times 2^(56L − 64k), reduced once.
+            Radix28Modulus.split(w.y, count: count, into: z, limbCount: modulus.limbCount)
+            modulus.fromWordForm.withUnsafeBufferPointer { y.update(from: $0.baseAddress!, count: width) }
+            r.multiply(table + width, z, y)
+            modulus.one.withUnsafeBufferPointer { table.update(from: $0.baseAddress!, count: width) }
+            for i in 2..<entries {
+                if i % 2 == 0 {
+                    r.square(table + i * width, table + (i / 2) * width)
+                } else {
+                    r.multiply(table + i * width, table + (i - 1) * width, table + width)
+                }
+            }
+            let bits = e.count * 64
+            var window = (bits + Self.windowBits - 1) / Self.windowBits - 1
+            if window < 0 {
+                x.update(from: table, count: width)                                   // e has no limbs: 1
+            } else {
+                select(digit(of: e, window: window), from: table, into: x, limbs: width)
+                window -= 1
+                while window >= 0 {
+                    r.square(z, x)
+                    r.square(x, z)
+                    r.square(z, x)
+                    r.square(x, z)
+                    r.square(z, x)
+                    select(digit(of: e, window: window), from: table, into: y, limbs: width)
+                    r.multiply(x, z, y)
+                    window -= 1
+                }
+            }
+            // Back to the 64-bit kernels' form: times 2^(64k), reduced.
+            modulus.toWordForm.withUnsafeBufferPointer { y.update(from: $0.baseAddress!, count: width) }
+            r.multiply(z, x, y)
+            leave(z, r, into: w.x)
+        }
+    }
+
+    /// `result` (count limbs) = x mod n for x < 2n in radix-2^28 lanes: joined into count + 1 limbs in the
+    /// workspace's scratch, then n subtracted unless x is below it (by mask).
+    private func leave(_ x: UnsafeMutablePointer<UInt64>, _ r: Radix28Workspace, into result: UnsafeMutablePointer<UInt64>) {
+        let k = count
+        let joined = r.scratch
+        Radix28Modulus.join(x, limbCount: r.modulus.limbCount, into: joined, count: k + 1)
+        n.withUnsafeBufferPointer {
+            subtractModulusIfNotBelow(result, joined, top: joined[k], $0.baseAddress!, k, ConstantTimeCarries.self)
+        }
+    }
+}
+
+/// The buffers of one radix-2^28 power: n's lanes, `numbers` numbers of W lanes, the kernels' scratch; one
+/// heap allocation, 16-byte aligned for the vector loads, zeroed before it is freed.
+struct Radix28Workspace {
+    let modulus: Radix28Modulus
+    let n: UnsafeMutablePointer<UInt64>
+    let numbers: UnsafeMutablePointer<UInt64>
+    /// 3W + 4P lanes: the multiplication's shifted operand (W of them) or the squaring's d, d shifted and
+    /// diagonal pairs; also where a result is joined into 64-bit limbs.
+    let scratch: UnsafeMutablePointer<UInt64>
+    /// 2W lanes.
+    let accumulator: UnsafeMutablePointer<UInt64>
+
+    static func with<R>(_ modulus: Radix28Modulus, numbers count: Int, _ body: (Radix28Workspace) -> R) -> R {
+        let w = modulus.width
+        let scratchCount = 3 * w + 4 * modulus.pairCount
+        let laneCount = 2 * w + count * w + scratchCount + 2 * w
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: 8 * laneCount, alignment: 16)
         let lanes = buffer.initializeMemory(as: UInt64.self, repeating: 0, count: laneCount)
         defer {
             lanes.update(repeating: 0, count: laneCount)
             buffer.deallocate()
         }
-        let n = lanes, b = n + 2 * w, baseR = b + w, shifted = baseR + 3 * w, scratch = shifted + w
-        let accumulator = scratch + squaringScratch
-        var x = baseR + w, y = x + w
-        modulus.lanes.withUnsafeBufferPointer { n.update(from: $0.baseAddress!, count: 2 * w) }
-        Radix28Modulus.split(base, count: k, into: b, limbCount: l)
-        let n0Inverse = modulus.n0Inverse
-        @inline(__always) func multiply(_ out: UnsafeMutablePointer<UInt64>, _ u: UnsafeMutablePointer<UInt64>,
-                                        _ v: UnsafeMutablePointer<UInt64>) {
-            if l == 74 { radix28Multiply74(out, u, v, shifted, n, n0Inverse, accumulator) }
-            else { radix28MultiplyLimbs(out, u, v, shifted, n, n0Inverse, accumulator, limbCount: l) }
-        }
-        @inline(__always) func square(_ out: UnsafeMutablePointer<UInt64>, _ u: UnsafeMutablePointer<UInt64>) {
-            if l == 74 { radix28Square74(out, u, scratch, n, n0Inverse, accumulator) }
-            else { radix28SquareLimbs(out, u, scratch, n, n0Inverse, accumulator, limbCount: l) }
-        }
-        // The leading bit: x = b (scaled) or b·R.
-        if scaled {
-            x.update(from: b, count: w)
-        } else {
-            modulus.rSquared.withUnsafeBufferPointer { y.update(from: $0.baseAddress!, count: w) }
-            multiply(baseR, b, y)
-            x.update(from: baseR, count: w)
-        }
-        var bit = exponent.bitWidth - 2
-        var leftMontgomeryForm = scaled
-        while bit >= 0 {
-            square(y, x)
-            if exponent.bit(bit) {
-                // Unscaled, the last multiplication takes the base in normal form and leaves Montgomery form.
-                let last = bit == 0 && !scaled
-                multiply(x, y, scaled || last ? b : baseR)
-                if last { leftMontgomeryForm = true }
-            } else {
-                swap(&x, &y)
-            }
-            bit -= 1
-        }
-        if !leftMontgomeryForm {
-            // An even exponent: one more multiplication, by 1.
-            y.update(repeating: 0, count: w)
-            y[0] = 1
-            multiply(baseR, x, y)
-            x.update(from: baseR, count: w)
-        }
-        // x < 2n: into 64-bit limbs (one more for bit 64k), then n subtracted unless x is below it.
-        let joined = scratch
-        Radix28Modulus.join(x, limbCount: l, into: joined, count: k + 1)
-        n64 { subtractModulusIfNotBelow(result, joined, top: joined[k], $0, k, ConstantTimeCarries.self) }
+        modulus.lanes.withUnsafeBufferPointer { lanes.update(from: $0.baseAddress!, count: 2 * w) }
+        let numbers = lanes + 2 * w, scratch = numbers + count * w
+        return body(Radix28Workspace(modulus: modulus, n: lanes, numbers: numbers, scratch: scratch,
+                                     accumulator: scratch + scratchCount))
     }
 
-    private func n64<R>(_ body: (UnsafePointer<UInt64>) -> R) -> R {
-        n.withUnsafeBufferPointer { body($0.baseAddress!) }
+    func number(_ i: Int) -> UnsafeMutablePointer<UInt64> { numbers + i * modulus.width }
+
+    /// out = a·b·2^(−28L) mod n (below 2n); out overlaps neither.
+    func multiply(_ out: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>) {
+        switch modulus.limbCount {   // public: the modulus's size
+        case 37: radix28Multiply37(out, a, b, scratch, n, modulus.n0Inverse, accumulator)
+        case 74: radix28Multiply74(out, a, b, scratch, n, modulus.n0Inverse, accumulator)
+        default: radix28MultiplyLimbs(out, a, b, scratch, n, modulus.n0Inverse, accumulator, limbCount: modulus.limbCount)
+        }
+    }
+
+    /// out = a²·2^(−28L) mod n (below 2n); out does not overlap a.
+    func square(_ out: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>) {
+        switch modulus.limbCount {
+        case 37: radix28Square37(out, a, scratch, n, modulus.n0Inverse, accumulator)
+        case 74: radix28Square74(out, a, scratch, n, modulus.n0Inverse, accumulator)
+        default: radix28SquareLimbs(out, a, scratch, n, modulus.n0Inverse, accumulator, limbCount: modulus.limbCount)
+        }
     }
 }

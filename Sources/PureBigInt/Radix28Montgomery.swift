@@ -44,6 +44,13 @@ struct Radix28Modulus: Sendable {
     let n0Inverse: UInt64
     /// 2^(56L) mod n, L limbs in W lanes: multiplying by it puts a number into Montgomery form.
     let rSquared: [UInt64]
+    /// 2^(56L − 64k) mod n: multiplying a·2^(64k) by it gives a·2^(28L), the radix-2^28 Montgomery form of
+    /// a number in the 64-bit kernels' (k 64-bit limbs).
+    let fromWordForm: [UInt64]
+    /// 2^(64k) mod n: multiplying a·2^(28L) by it gives a·2^(64k), back to the 64-bit kernels' form.
+    let toWordForm: [UInt64]
+    /// 2^(28L) mod n: 1 in Montgomery form.
+    let one: [UInt64]
 
     static let limbBits = 28
     static let limbMask: UInt64 = (1 << 28) - 1
@@ -71,10 +78,16 @@ struct Radix28Modulus: Sendable {
         var inverse = natural[0]
         for _ in 0..<4 { inverse = inverse &* (2 &- natural[0] &* inverse) }
         n0Inverse = (0 &- inverse) & Self.limbMask
-        let r2 = (BigUInt(1) << (2 * Self.limbBits * l)) % modulus
-        var r2Lanes = [UInt64](repeating: 0, count: w)
-        r2.limbs.withUnsafeBufferPointer { Self.split($0, into: &r2Lanes, limbCount: l) }
-        rSquared = r2Lanes
+        // Computed once per modulus (as MontgomeryContext computes R² mod n), by division.
+        func powerOfTwo(_ exponent: Int) -> [UInt64] {
+            var result = [UInt64](repeating: 0, count: w)
+            ((BigUInt(1) << exponent) % modulus).limbs.withUnsafeBufferPointer { Self.split($0, into: &result, limbCount: l) }
+            return result
+        }
+        rSquared = powerOfTwo(2 * Self.limbBits * l)
+        fromWordForm = powerOfTwo(2 * Self.limbBits * l - 64 * count)
+        toWordForm = powerOfTwo(64 * count)
+        one = powerOfTwo(Self.limbBits * l)
     }
 
     /// The 28-bit limbs of the number in `source` (64-bit limbs) into the first `limbCount` lanes of
@@ -305,8 +318,22 @@ func radix28SquareLimbs(_ out: UnsafeMutableRawPointer, _ x: UnsafeRawPointer, _
     radix28Normalize(out, accumulator, lastHigh: lastHigh, carry: carry, limbCount: l)
 }
 
-// The kernels compiled for 2048-bit moduli (L = 74), with constant trip counts; the machine code that
-// scripts/audit-branches.sh checks.
+// The kernels compiled for 1024- and 2048-bit moduli (L = 37: RSA-2048's CRT halves; L = 74: RSA-2048's n
+// and RSA-4096's CRT halves), with constant trip counts; the machine code that scripts/audit-branches.sh
+// checks.
+@inline(never)
+func radix28Multiply37(_ out: UnsafeMutableRawPointer, _ a: UnsafeRawPointer, _ b: UnsafeRawPointer,
+                       _ shifted: UnsafeMutableRawPointer, _ n: UnsafeRawPointer, _ n0Inverse: UInt64,
+                       _ accumulator: UnsafeMutableRawPointer) {
+    radix28MultiplyLimbs(out, a, b, shifted, n, n0Inverse, accumulator, limbCount: 37)
+}
+
+@inline(never)
+func radix28Square37(_ out: UnsafeMutableRawPointer, _ x: UnsafeRawPointer, _ scratch: UnsafeMutableRawPointer,
+                     _ n: UnsafeRawPointer, _ n0Inverse: UInt64, _ accumulator: UnsafeMutableRawPointer) {
+    radix28SquareLimbs(out, x, scratch, n, n0Inverse, accumulator, limbCount: 37)
+}
+
 @inline(never)
 func radix28Multiply74(_ out: UnsafeMutableRawPointer, _ a: UnsafeRawPointer, _ b: UnsafeRawPointer,
                        _ shifted: UnsafeMutableRawPointer, _ n: UnsafeRawPointer, _ n0Inverse: UInt64,
