@@ -10,6 +10,10 @@
 //   exponent's limb count): no branch or memory index depends on the operands or on the exponent's bits.
 //   The final subtraction of REDC is done by masks, and `power` reads every table entry.
 // - `powerVartime` branches on the exponent's bits: use it only for public exponents (RSA verification).
+//
+// On x86-64, 1024- and 2048-bit moduli run `power`, `powerVartime` with a short exponent and
+// `scaledPowerVartime` on the radix-2^28 vector kernels instead (Radix28Montgomery.swift,
+// MontgomeryRadix28Power.swift), with the same guarantees.
 
 /// Arithmetic modulo a fixed odd modulus greater than 1.
 public struct MontgomeryContext: Sendable {

@@ -111,8 +111,9 @@ struct Radix28Modulus: Sendable {
         }
     }
 
-    /// The number in the first `limbCount` lanes of `source` (each below 2^28) as `count` 64-bit limbs;
-    /// bits at 64·count and above go to `top` (which the caller sized: one more limb).
+    /// The number in the first `limbCount` lanes of `source` (each below 2^28) as `count` 64-bit limbs
+    /// (bits from 64·count up are dropped: a caller whose value may reach 2^(64k) asks for k + 1 limbs).
+    /// Shifts at public positions only.
     static func join(_ source: UnsafePointer<UInt64>, limbCount: Int, into destination: UnsafeMutablePointer<UInt64>,
                      count: Int) {
         destination.update(repeating: 0, count: count)
