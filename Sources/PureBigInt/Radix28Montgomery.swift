@@ -7,9 +7,9 @@
 // processor starts two of them per cycle. With 28-bit limbs a product is below 2^56, so a 64-bit lane can
 // take 256 of them before it overflows: the sums need no carry chain until the very end, and the 5.3 times
 // as many limb products (74 limbs against 32 for a 2048-bit modulus) run two at a time, off the integer
-// multiplier. Measured at 2048 bits (2026-11-28, § machine): 1.38 µs per multiplication against
-// 1.71 µs stand-alone, and an RSA-2048 verification (sixteen squarings, two multiplications) 19.0 µs against
-// 25.6 µs. LLVM turns `(x & 0xFFFF_FFFF) &* (y & 0xFFFF_FFFF)` on `SIMD2<UInt64>` into one `pmuludq` when
+// multiplier. Measured stand-alone (2026-11-28, § machine): at 2048 bits 1.19 µs per multiplication and
+// 1.02 µs per squaring against 1.71 and 1.43 µs, at 1024 bits 375 and 317 ns against 433 and 381 ns; an
+// RSA-2048 verification (sixteen squarings, two multiplications) 19.3 µs against 25.6 µs. LLVM turns `(x & 0xFFFF_FFFF) &* (y & 0xFFFF_FFFF)` on `SIMD2<UInt64>` into one `pmuludq` when
 // it can see both masks in the block of the multiplication; the kernels are written so that it can (a mask
 // it cannot see costs two more multiplications and a shift per product: the machine code was checked).
 //
