@@ -25,7 +25,7 @@ public struct MontgomeryContext: Sendable {
     let n0Inverse: UInt64
     /// R² mod n, `count` limbs.
     let rSquared: [UInt64]
-    /// The radix-2^28 constants, for the public-operand powers of 2048-bit moduli on x86-64
+    /// The radix-2^28 constants, for the powers of 1024- and 2048-bit moduli on x86-64
     /// (MontgomeryRadix28Power.swift); nil elsewhere.
     let radix28: Radix28Modulus?
     /// The limb count k.
@@ -79,12 +79,11 @@ public struct MontgomeryContext: Sendable {
     /// w.x or w.z. Overwrites w.rSquared (`restoreRSquared` puts R² back).
     func powerVartime(in w: Workspace, _ base: BigUInt, _ exponent: BigUInt) -> UnsafeMutablePointer<UInt64> {
         let k = count
+        load(reduced(base), into: w.y)                                      // base, normal form
         if let radix28 {
-            load(reduced(base), into: w.y)
             radix28PowerVartime(radix28, base: w.y, exponent: exponent, scaled: false, into: w.x)
             return w.x
         }
-        load(reduced(base), into: w.y)                                      // base, normal form
         // Public operands: the variable-time kernels (MontgomeryCarries.swift, MontgomerySquaring.swift),
         // which at 16, 24 and 32 limbs are the constant-time ones compiled for those sizes (as fast).
         montgomeryMultiplyVartime(w.x, w.y, w.rSquared, w.t)                 // base·R
@@ -261,10 +260,9 @@ public struct MontgomeryContext: Sendable {
     }
 
     /// destination = table[digit] (entries of `limbs` limbs, a multiple of 8 or not), reading every entry
-    /// and keeping one by mask. Eight limbs at a time in
-    /// a vector accumulator that stays in registers across the 32 entries (as one pass per entry, the
-    /// destination was loaded and stored 32 times); the masks are XORed with the opaque zero so that the
-    /// optimizer cannot know they are 0 or all ones.
+    /// and keeping one by mask. Eight limbs at a time in a vector accumulator that stays in registers across
+    /// the 32 entries (as one pass per entry, the destination was loaded and stored 32 times); the masks are
+    /// XORed with the opaque zero so that the optimizer cannot know they are 0 or all ones.
     func select(_ digit: UInt64, from table: UnsafeMutablePointer<UInt64>, into destination: UnsafeMutablePointer<UInt64>,
                 limbs k: Int) {
         var masks = (0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64,
