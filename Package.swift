@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "PureP384", targets: ["PureP384"]),
         .library(name: "PureP521", targets: ["PureP521"]),
         .library(name: "PureCurve25519", targets: ["PureCurve25519"]),
+        .library(name: "PureAES", targets: ["PureAES"]),
         .library(name: "PureX509", targets: ["PureX509"]),
         .library(name: "AppStoreServer", targets: ["AppStoreServer"]),
         .library(name: "AppStoreServerAPI", targets: ["AppStoreServerAPI"]),
@@ -43,6 +44,8 @@ let package = Package(
         .target(name: "PureP384", dependencies: ["PureECDSA", "PureSHA2", "PureASN1"]),
         .target(name: "PureP521", dependencies: ["PureECDSA", "PureSHA2", "PureASN1"]),
         .target(name: "PureCurve25519", dependencies: ["PureSHA2", "PureASN1", "PureBigInt"]),
+        // Constant-time (bitsliced) AES: GCM, key wrap, and A*CBC-HS* for JWE; SymmetricKey from PureSHA2.
+        .target(name: "PureAES", dependencies: ["PureSHA2"]),
         .target(name: "PureX509", dependencies: ["PureASN1", "PureP256", "PureP384", "PureRSA", "PureSHA2"]),
         .target(name: "AppStoreServer", dependencies: ["PureJWT", "PureX509", "PureASN1", "PureP256", "PureSHA2", "PureBase64"]),
         .target(name: "AppStoreServerAPI", dependencies: ["AppleHTTP", "AppStoreServer", "PureX509", "PureJWT", "PureP256", "PureBase64"]),
@@ -112,6 +115,11 @@ let package = Package(
         .testTarget(
             name: "PureCurve25519Tests",
             dependencies: ["PureCurve25519", "PureASN1", "PureBigInt", "TestSupport"],
+            exclude: ["Vectors"]
+        ),
+        .testTarget(
+            name: "PureAESTests",
+            dependencies: ["PureAES", "PureSHA2", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(
