@@ -13,6 +13,8 @@ public struct AESError: Error, Hashable, Sendable, CustomStringConvertible {
         case emptyNonce
         /// A GCM tag was not 16 bytes; shorter tags are refused (RFC 7518 §5.3 uses 128-bit tags).
         case incorrectTagSize(found: Int)
+        /// An initialization vector of the wrong size for the mode (A*CBC-HS* takes 16 bytes).
+        case incorrectIVSize(expected: Int, found: Int)
         /// A combined GCM box (nonce ‖ ciphertext ‖ tag) was shorter than a 12-byte nonce and a 16-byte tag.
         case combinedTooShort(found: Int)
         /// A GCM message or additional data longer than NIST SP 800-38D §5.2.1.1 allows under one nonce.
@@ -38,6 +40,8 @@ public struct AESError: Error, Hashable, Sendable, CustomStringConvertible {
             return "a GCM nonce must not be empty: use AES.GCM.Nonce() for 12 fresh random bytes"
         case .incorrectTagSize(let found):
             return "a GCM tag is 16 bytes, but \(found) were given: truncated tags are refused"
+        case .incorrectIVSize(let expected, let found):
+            return "the initialization vector is \(found) bytes, but this mode takes \(expected): draw a fresh random one of that size"
         case .combinedTooShort(let found):
             return "a combined GCM box is a 12-byte nonce, the ciphertext and a 16-byte tag (28 bytes at least), but \(found) bytes were given"
         case .messageTooLong:
