@@ -5,6 +5,8 @@
 //
 //   swift run -c release --package-path Benchmarks Benchmarks [--filter TEXT] [--json PATH]
 //   swift run -c release --package-path Benchmarks ConstantTime [--measurements N] [--only NAME]
+//
+// The AES rows link BearSSL: `apt-get install libbearssl-dev` first.
 import PackageDescription
 
 let package = Package(
@@ -21,6 +23,9 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/malloc-interposer.git", exact: "1.6.1"),
     ],
     targets: [
+        // BearSSL's portable constant-time AES (aes_ct64, ghash_ctmul64) for the AES rows: Debian's
+        // libbearssl-dev (`apt-get install libbearssl-dev`), a C library the benchmarks alone link.
+        .systemLibrary(name: "CBearSSL", path: "Sources/CBearSSL", providers: [.apt(["libbearssl-dev"])]),
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
@@ -32,6 +37,7 @@ let package = Package(
                 .product(name: "PureP384", package: "PureJWT"),
                 .product(name: "PureP521", package: "PureJWT"),
                 .product(name: "PureCurve25519", package: "PureJWT"),
+                .product(name: "PureAES", package: "PureJWT"),
                 .product(name: "PureJWT", package: "PureJWT"),
                 .product(name: "AppleAuth", package: "PureJWT"),
                 .product(name: "AppStoreServer", package: "PureJWT"),
@@ -43,6 +49,7 @@ let package = Package(
                 .product(name: "BigInt", package: "BigInt"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+                "CBearSSL",
             ]
         ),
         // dudect-style constant-time check (issue 9): Welch's t-test on timings of two input classes.
