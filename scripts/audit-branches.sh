@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Machine-code audit of the constant-time functions of PureP256, PureCurve25519, PureP384 and PureP521 (with
+# Machine-code audit of the constant-time functions of PureP256, PureCurve25519, PureP384, PureP521 and PureAES (with
 # the PureECDSA code specialised for the last two) and of PureBigInt's Montgomery kernel for RSA signing: builds the release binary and lists every
 # conditional jump in the functions that must have none. LLVM is free to turn a carry or a masked select
 # into a branch (it did, see Docs/Security.md), and no Swift source review can see that; this can. It also
@@ -185,4 +185,21 @@ done
 
 for name in "${required[@]}"; do check "$name" all; done
 for name in "${loops_only[@]}"; do check "$name" forward; done
+
+# PureAES (JWE's content encryption and key wrap): no tool links it yet, so its release objects are joined
+# into one relocatable file and audited the same way. The block cipher's rounds (S-box circuit, ShiftRows,
+# MixColumns, AddRoundKey, all inlined) may have the round loop's back-edge only; GHASH's multiply-and-
+# reduce step no conditional jump at all; the key expansion's SubWord and round-key spreading, loops only.
+swift build -c release --target PureAES "$@" >/dev/null
+aes_dir=$(mktemp -d)
+trap 'rm -rf "$aes_dir"' EXIT
+ld -r -o "$aes_dir/PureAES.o" "$(swift build -c release --show-bin-path "$@")"/PureAES.build/*.o
+binary="$aes_dir/PureAES.o"
+symbols=$(nm "$binary" | awk '$2 ~ /[tT]/ && $3 ~ /^\$s7PureAES/ { print $3 }')
+demangled=$(echo "$symbols" | swift demangle --compact)
+check "PureAES.GHASH.absorb(high:" all
+check "PureAES.AESKeySchedule.encrypt(inout" forward
+check "PureAES.AESKeySchedule.decrypt(inout" forward
+check "PureAES.substituteWord(" forward
+check "PureAES.bitslicedRoundKey(" forward
 exit $status

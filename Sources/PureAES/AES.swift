@@ -11,7 +11,6 @@
 /// ECB, CTR or CBC: unauthenticated modes invite padding oracles and malleable ciphertexts.
 public enum AES {
     /// The bytes of `key`, checked to be an AES key size.
-    @inlinable
     static func keyBytes(_ key: SymmetricKey) throws(AESError) -> [UInt8] {
         let bytes = key.withUnsafeBytes { Array($0) }
         guard bytes.count == 16 || bytes.count == 24 || bytes.count == 32 else {

@@ -20,7 +20,7 @@ extension AES {
 
         /// A GCM nonce (initialization vector).
         public struct Nonce: Sendable, Hashable, Sequence {
-            @usableFromInline let bytes: [UInt8]
+            let bytes: [UInt8]
 
             /// 12 fresh random bytes from `SystemRandomNumberGenerator`.
             public init() {
@@ -140,7 +140,6 @@ extension AES {
 
 extension AES.GCM.SealedBox {
     /// A box whose parts were just made by `seal` (the tag is 16 bytes by construction).
-    @usableFromInline
     init(checkedNonce nonce: AES.GCM.Nonce, ciphertext: [UInt8], tag: [UInt8]) {
         self.nonce = nonce
         self.ciphertext = ciphertext

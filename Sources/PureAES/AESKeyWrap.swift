@@ -9,7 +9,7 @@ extension AES {
     /// AES Key Wrap (RFC 3394), as in swift-crypto: wraps keys of 16 bytes or more, in steps of 8.
     public enum KeyWrap {
         /// RFC 3394 §2.2.3.1's default initial value.
-        @usableFromInline static let initialValue: UInt64 = 0xA6A6_A6A6_A6A6_A6A6
+        static let initialValue: UInt64 = 0xA6A6_A6A6_A6A6_A6A6
 
         /// `keyToWrap` wrapped under `kek` (16, 24 or 32 bytes): 8 bytes longer than the key.
         public static func wrap(_ keyToWrap: SymmetricKey, using kek: SymmetricKey) throws(AESError) -> [UInt8] {

@@ -6,7 +6,7 @@
 
 extension AESSlices {
     /// Applies `body` to each plane.
-    @inlinable @inline(__always)
+    @inline(__always)
     mutating func forEachPlane(_ body: (SIMD2<UInt64>) -> SIMD2<UInt64>) {
         q0 = body(q0); q1 = body(q1); q2 = body(q2); q3 = body(q3)
         q4 = body(q4); q5 = body(q5); q6 = body(q6); q7 = body(q7)
@@ -14,7 +14,7 @@ extension AESSlices {
 
     /// ShiftRows: row r moves r columns to the left (column c takes column c + r mod 4), so chunk r
     /// rotates right by 4·r bits within its 16 bits.
-    @inlinable @inline(__always)
+    @inline(__always)
     package mutating func shiftRows() {
         forEachPlane { x in
             (x & 0x0000_0000_0000_FFFF)
@@ -25,7 +25,7 @@ extension AESSlices {
     }
 
     /// InvShiftRows: chunk r rotates left by 4·r bits within its 16 bits.
-    @inlinable @inline(__always)
+    @inline(__always)
     package mutating func shiftRowsInverse() {
         forEachPlane { x in
             (x & 0x0000_0000_0000_FFFF)
@@ -39,7 +39,7 @@ extension AESSlices {
     /// s = a rotated so that row r holds a[r+1] (a 16-bit rotation of the lane) and t = a ⊕ s, that is
     /// 2·t ⊕ s ⊕ (t rotated by two rows). Doubling in GF(2^8) (x^8 = x^4 + x^3 + x + 1) moves plane j to
     /// plane j + 1 and adds plane 7 into planes 0, 1, 3 and 4.
-    @inlinable @inline(__always)
+    @inline(__always)
     package mutating func mixColumns() {
         @inline(__always) func nextRow(_ x: SIMD2<UInt64>) -> SIMD2<UInt64> { (x &>> 16) | (x &<< 48) }
         @inline(__always) func twoRowsOn(_ x: SIMD2<UInt64>) -> SIMD2<UInt64> { (x &>> 32) | (x &<< 32) }
@@ -59,7 +59,7 @@ extension AESSlices {
 
     /// InvMixColumns. Its polynomial {0e, 0b, 0d, 09} is MixColumns' {02, 03, 01, 01} times {05, 00, 04,
     /// 00} (mod x^4 + 1), so it is MixColumns of b = a ⊕ 4·(a ⊕ a rotated by two rows).
-    @inlinable @inline(__always)
+    @inline(__always)
     package mutating func mixColumnsInverse() {
         @inline(__always) func twoRowsOn(_ x: SIMD2<UInt64>) -> SIMD2<UInt64> { (x &>> 32) | (x &<< 32) }
         let u0 = q0 ^ twoRowsOn(q0), u1 = q1 ^ twoRowsOn(q1), u2 = q2 ^ twoRowsOn(q2), u3 = q3 ^ twoRowsOn(q3)

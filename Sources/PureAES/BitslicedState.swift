@@ -23,18 +23,17 @@
 // transpose is its own inverse, so the way back is the same transpose and the interleaving undone.
 
 /// Eight bit planes of up to eight AES blocks (layout above).
-@usableFromInline
 package struct AESSlices: Sendable {
-    @usableFromInline package var q0, q1, q2, q3, q4, q5, q6, q7: SIMD2<UInt64>
+    package var q0, q1, q2, q3, q4, q5, q6, q7: SIMD2<UInt64>
 
-    @inlinable @inline(__always)
+    @inline(__always)
     package init(_ q0: SIMD2<UInt64>, _ q1: SIMD2<UInt64>, _ q2: SIMD2<UInt64>, _ q3: SIMD2<UInt64>,
                  _ q4: SIMD2<UInt64>, _ q5: SIMD2<UInt64>, _ q6: SIMD2<UInt64>, _ q7: SIMD2<UInt64>) {
         (self.q0, self.q1, self.q2, self.q3, self.q4, self.q5, self.q6, self.q7) = (q0, q1, q2, q3, q4, q5, q6, q7)
     }
 
     /// XORs `other` into every plane (AddRoundKey with a bitsliced round key).
-    @inlinable @inline(__always)
+    @inline(__always)
     package mutating func formXOR(_ other: AESSlices) {
         q0 ^= other.q0; q1 ^= other.q1; q2 ^= other.q2; q3 ^= other.q3
         q4 ^= other.q4; q5 ^= other.q5; q6 ^= other.q6; q7 ^= other.q7
@@ -44,7 +43,7 @@ package struct AESSlices: Sendable {
 // MARK: - Bytes to planes and back
 
 /// Byte k of the low 32 bits of `x` moved to byte 2k (odd bytes zero).
-@inlinable @inline(__always)
+@inline(__always)
 func spreadBytes(_ x: SIMD2<UInt64>) -> SIMD2<UInt64> {
     var x = x & 0xFFFF_FFFF
     x = (x | (x &<< 16)) & 0x0000_FFFF_0000_FFFF
@@ -52,7 +51,7 @@ func spreadBytes(_ x: SIMD2<UInt64>) -> SIMD2<UInt64> {
 }
 
 /// The even bytes of `x` gathered into its low 32 bits: the inverse of `spreadBytes`.
-@inlinable @inline(__always)
+@inline(__always)
 func gatherEvenBytes(_ x: SIMD2<UInt64>) -> SIMD2<UInt64> {
     var x = x & 0x00FF_00FF_00FF_00FF
     x = (x | (x &>> 8)) & 0x0000_FFFF_0000_FFFF
@@ -62,7 +61,7 @@ func gatherEvenBytes(_ x: SIMD2<UInt64>) -> SIMD2<UInt64> {
 /// Swaps bit k of the word index with bit k of the bit index within each byte, for words `a` (index bit
 /// k clear) and `b` (index bit k set), where `distance` = 2^k and `mask` selects the byte bits whose
 /// bit k is clear. Three of these (k = 0, 1, 2) transpose every 8×8 bit matrix of eight words.
-@inlinable @inline(__always)
+@inline(__always)
 func swapBits(_ a: inout SIMD2<UInt64>, _ b: inout SIMD2<UInt64>, distance: UInt64, mask: UInt64) {
     let t = ((a &>> distance) ^ b) & mask
     b ^= t
@@ -71,7 +70,7 @@ func swapBits(_ a: inout SIMD2<UInt64>, _ b: inout SIMD2<UInt64>, distance: UInt
 
 extension AESSlices {
     /// The 8×8 bit-matrix transpose described at the top of the file (an involution).
-    @inlinable @inline(__always)
+    @inline(__always)
     mutating func transpose() {
         swapBits(&q0, &q1, distance: 1, mask: 0x5555_5555_5555_5555)
         swapBits(&q2, &q3, distance: 1, mask: 0x5555_5555_5555_5555)
@@ -88,7 +87,7 @@ extension AESSlices {
     }
 
     /// Planes from the 16·count bytes at `blocks` (count 1 … 8; missing blocks read as zero).
-    @inlinable @inline(__always)
+    @inline(__always)
     package init(loading blocks: UnsafeRawPointer, count: Int) {
         // Two words (low and high half) of block `index`, or zero past `count`.
         @inline(__always) func half(_ index: Int, _ offset: Int) -> UInt64 {
@@ -111,7 +110,7 @@ extension AESSlices {
     }
 
     /// Writes the first `count` blocks (1 … 8) to `output`, 16·count bytes.
-    @inlinable @inline(__always)
+    @inline(__always)
     package func store(to output: UnsafeMutableRawPointer, count: Int) {
         var words = self
         words.transpose()

@@ -12,10 +12,10 @@
 // (plane 0); the outputs S0…S7 (W0…W7 inverse) likewise, S0 the most significant. XNOR is written
 // ~(a ^ b).
 
-@usableFromInline typealias Plane = SIMD2<UInt64>
+typealias Plane = SIMD2<UInt64>
 
 /// The products M46 … M63 of the shared nonlinear middle (Figure 7), from the top layer's outputs.
-@inlinable @inline(__always)
+@inline(__always)
 func boyarPeraltaMiddle(
     t1: Plane, t2: Plane, t3: Plane, t4: Plane, t6: Plane, t8: Plane, t9: Plane, t10: Plane, t13: Plane,
     t14: Plane, t15: Plane, t16: Plane, t17: Plane, t19: Plane, t20: Plane, t22: Plane, t23: Plane,
@@ -43,7 +43,7 @@ func boyarPeraltaMiddle(
 
 extension AESSlices {
     /// SubBytes: the S-box applied to every byte of every block.
-    @inlinable @inline(__always)
+    @inline(__always)
     package mutating func substituteBytes() {
         let u0 = q7, u1 = q6, u2 = q5, u3 = q4, u4 = q3, u5 = q2, u6 = q1, u7 = q0
         // Top linear layer, forward (Figure 5).
@@ -73,7 +73,7 @@ extension AESSlices {
     }
 
     /// InvSubBytes: the inverse S-box applied to every byte of every block.
-    @inlinable @inline(__always)
+    @inline(__always)
     package mutating func substituteBytesInverse() {
         let u0 = q7, u1 = q6, u2 = q5, u3 = q4, u4 = q3, u5 = q2, u6 = q1, u7 = q0
         // Top linear layer, inverse (Figure 6).

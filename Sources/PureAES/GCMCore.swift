@@ -9,33 +9,29 @@
 // that authentication failed.
 
 /// AES-GCM with one key: the expanded key, for any number of messages.
-@usableFromInline
 package struct AESGCMCore: Sendable {
-    @usableFromInline let schedule: AESKeySchedule
+    let schedule: AESKeySchedule
 
     /// GCM under a 16-, 24- or 32-byte key.
-    @inlinable
     package init<Key: Collection>(key: Key) throws(AESError) where Key.Element == UInt8 {
         schedule = try AESKeySchedule(key: key)
     }
 
     /// The most plaintext one nonce may encrypt: 2^39 − 256 bits (§5.2.1.1).
-    @usableFromInline static let maximumMessageBytes = (1 << 36) - 32
+    static let maximumMessageBytes = (1 << 36) - 32
 
     /// The counter blocks of a message and the keystream they give, eight blocks per cipher pass.
-    @usableFromInline
     struct Keystream {
         /// J0's first 12 bytes, then the 32-bit counter of the next block (inc32: wraps mod 2^32).
-        @usableFromInline var prefix: (UInt64, UInt32), counter: UInt32
+        var prefix: (UInt64, UInt32), counter: UInt32
 
-        @inlinable
         init(j0: UnsafeRawPointer) {
             prefix = (j0.loadUnaligned(as: UInt64.self), j0.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
             counter = UInt32(bigEndian: j0.loadUnaligned(fromByteOffset: 12, as: UInt32.self))
         }
 
         /// Writes the next `count` counter blocks to `buffer` at `offset` blocks and advances.
-        @inlinable @inline(__always)
+        @inline(__always)
         mutating func writeCounters(_ count: Int, to buffer: UnsafeMutableRawPointer, atBlock offset: Int = 0) {
             for index in 0..<count {
                 let block = buffer + 16 * (offset + index)
@@ -48,7 +44,6 @@ package struct AESGCMCore: Sendable {
     }
 
     /// Y = the first 12 bytes ‖ 0^31 ‖ 1, or GHASH of the nonce (§7.1 step 2); written to `j0`.
-    @inlinable
     func computeJ0(nonce: UnsafeRawBufferPointer, hashKey: UnsafeRawPointer, into j0: UnsafeMutableRawPointer) {
         if nonce.count == 12 {
             j0.copyMemory(from: nonce.baseAddress!, byteCount: 12)
@@ -63,7 +58,7 @@ package struct AESGCMCore: Sendable {
     }
 
     /// XORs `count` bytes of `keystream` into `input`, writing to `output`.
-    @inlinable @inline(__always)
+    @inline(__always)
     static func xor(_ input: UnsafeRawPointer, _ keystream: UnsafeRawPointer, into output: UnsafeMutableRawPointer, count: Int) {
         var offset = 0
         while offset + 8 <= count {
@@ -82,7 +77,6 @@ package struct AESGCMCore: Sendable {
     /// The first pass: H, E(J0) and up to six (12-byte nonce) or seven keystream blocks, in `buffer`
     /// (128 bytes): H at block 0, E(J0) at block 1, keystream from block 2. Returns the keystream and
     /// the number of keystream blocks it holds.
-    @inlinable
     func firstPass(nonce: UnsafeRawBufferPointer, messageBytes: Int, buffer: UnsafeMutableRawPointer) -> (Keystream, Int) {
         let messageBlocks = (messageBytes + 15) / 16
         var j0 = (UInt64(0), UInt64(0))
@@ -106,7 +100,6 @@ package struct AESGCMCore: Sendable {
     }
 
     /// Encrypts `plaintext` into `output` (same length) and returns the 16-byte tag.
-    @inlinable
     package func seal(nonce: UnsafeRawBufferPointer, plaintext: UnsafeRawBufferPointer,
                       authenticating authenticatedData: UnsafeRawBufferPointer,
                       into output: UnsafeMutableRawBufferPointer) -> [UInt8] {
@@ -142,7 +135,6 @@ package struct AESGCMCore: Sendable {
 
     /// Checks the 16-byte `tag` over `ciphertext` and, only if it matches, decrypts into `output` (same
     /// length) and returns true. Returns false, with `output` untouched, when the tag does not match.
-    @inlinable
     package func open(nonce: UnsafeRawBufferPointer, ciphertext: UnsafeRawBufferPointer, tag: UnsafeRawBufferPointer,
                       authenticating authenticatedData: UnsafeRawBufferPointer,
                       into output: UnsafeMutableRawBufferPointer) -> Bool {
