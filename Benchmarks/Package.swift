@@ -61,6 +61,7 @@ let package = Package(
                 .product(name: "PureP384", package: "PureJWT"),
                 .product(name: "PureCurve25519", package: "PureJWT"),
                 .product(name: "PureRSA", package: "PureJWT"),
+                .product(name: "PureAES", package: "PureJWT"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -84,7 +84,8 @@ extension AES {
         ) throws(AESError) -> SealedBox where Plaintext.Element == UInt8, AuthenticatedData.Element == UInt8 {
             let nonce = nonce ?? Nonce()
             let plaintext = Array(message), additional = Array(authenticatedData)
-            guard plaintext.count <= AESGCMCore.maximumMessageBytes, additional.count < (1 << 61) else {
+            guard Int64(plaintext.count) <= AESGCMCore.maximumMessageBytes,
+                  Int64(additional.count) < AESGCMCore.maximumAuthenticatedBytes else {
                 throw AESError(.messageTooLong)
             }
             let core = try AESGCMCore(key: AES.keyBytes(key))

@@ -18,7 +18,10 @@ package struct AESGCMCore: Sendable {
     }
 
     /// The most plaintext one nonce may encrypt: 2^39 − 256 bits (§5.2.1.1).
-    static let maximumMessageBytes = (1 << 36) - 32
+    /// (An `Int64`: on 32-bit targets no array reaches it, and `1 << 36` would not fit an `Int`.)
+    static let maximumMessageBytes: Int64 = (1 << 36) - 32
+    /// The most additional data: 2^64 − 1 bits, so under 2^61 bytes.
+    static let maximumAuthenticatedBytes: Int64 = 1 << 61
 
     /// The counter blocks of a message and the keystream they give, eight blocks per cipher pass.
     struct Keystream {

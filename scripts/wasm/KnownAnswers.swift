@@ -1,9 +1,10 @@
 // A wasm32 program that checks known answers with the stdlib-only modules compiled as Embedded Swift:
 // SHA-256, RFC 6979 ECDSA P-256 signing and verification, RS256 verification (with base64url decoding),
-// Ed25519 signing and verification (RFC 8032).
+// Ed25519 signing and verification (RFC 8032), ES512, AES-GCM sealing and opening (Wycheproof), AES key wrap.
 // Run by scripts/wasm-known-answers.sh under WasmKit; prints one line per check and exits with the
 // number of failures. Expected values: KnownAnswerVectors.swift (generated from vector files).
 
+import PureAES
 import PureBase64
 import PureCurve25519
 import PureP521
@@ -79,8 +80,33 @@ func runChecks() {
     }
 }
 
+/// AES-GCM and key wrap: the bitsliced cipher's SIMD2<UInt64> planes on a target without 64-bit vectors.
+func runAESChecks() {
+    for vector in KnownAnswerVectors.aesGCM {
+        let key = SymmetricKey(data: vector.key)
+        guard let nonce = try? AES.GCM.Nonce(data: vector.nonce),
+              let box = try? AES.GCM.seal(vector.message, using: key, nonce: nonce, authenticating: vector.aad) else {
+            return check(false, "AES-GCM seal")
+        }
+        check(box.ciphertext == vector.ciphertext && box.tag == vector.tag, "AES-GCM seal (Wycheproof)")
+        check((try? AES.GCM.open(box, using: key, authenticating: vector.aad)) == vector.message, "AES-GCM open")
+        var tag = vector.tag
+        tag[0] ^= 1
+        guard let altered = try? AES.GCM.SealedBox(nonce: nonce, ciphertext: vector.ciphertext, tag: tag) else {
+            return check(false, "AES-GCM box from its parts")
+        }
+        check((try? AES.GCM.open(altered, using: key, authenticating: vector.aad)) == nil, "AES-GCM refuses a changed tag")
+    }
+    for vector in KnownAnswerVectors.aesKeyWrap {
+        let kek = SymmetricKey(data: vector.kek)
+        check((try? AES.KeyWrap.wrap(SymmetricKey(data: vector.key), using: kek)) == vector.wrapped, "AES key wrap (Wycheproof)")
+        check((try? AES.KeyWrap.unwrap(vector.wrapped, using: kek)) == SymmetricKey(data: vector.key), "AES key unwrap")
+    }
+}
+
 @_cdecl("_start")
 func start() {
     runChecks()
+    runAESChecks()
     WASI.exit(failures)
 }

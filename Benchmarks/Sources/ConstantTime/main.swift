@@ -12,12 +12,16 @@
 // fixed seed against random seeds, same message: the nonce and the secret scalar both follow the seed);
 // RSA-2048 signing (a fixed key against 64 other generated keys, same message, a key object made for every
 // measurement so that memory layout is spread alike over both classes).
+// AES-256-GCM sealing, two ways: a fixed key against random keys, same message and nonce (the round keys
+// and GHASH's subkey H follow the key); and one key with a fixed 1 KiB message against random ones (the
+// data through the rounds and through GHASH).
 // As dudect does, t is also computed over the measurements below several percentiles, since a leak often
 // hides in the tail; the largest |t| is reported.
 #if canImport(Glibc)
 import Glibc
 #endif
 import Crypto
+import PureAES
 import PureBigInt
 import PureCurve25519
 import PureRSA
@@ -92,7 +96,7 @@ while let argument = arguments.next() {
     case "--measurements": measurements = Int(arguments.next() ?? "") ?? measurements
     case "--only": only = arguments.next()
     case "--fixed": fixedIsOne = arguments.next() != "random"
-    default: print("usage: ConstantTime [--measurements N] [--only control|p256-base|ecdsa-sign|peer-ecdsa-sign|montgomery-power|montgomery-power-1024|montgomery-modulus-1024|ed25519-sign|peer-ed25519-sign|p384-sign|rsa-sign] [--fixed one|random]"); exit(2)
+    default: print("usage: ConstantTime [--measurements N] [--only control|p256-base|ecdsa-sign|peer-ecdsa-sign|montgomery-power|montgomery-power-1024|montgomery-modulus-1024|ed25519-sign|peer-ed25519-sign|p384-sign|aes-gcm-key|aes-gcm-data|rsa-sign] [--fixed one|random]"); exit(2)
     }
 }
 
@@ -203,6 +207,24 @@ if only == nil || only == "p384-sign" {
         try! PureP384.P384.Signing.PrivateKey(rawRepresentation: $0 == 0 ? fixed384.map { $0 } : [0] + randomBytes(47))
     }) { key in
         blackHole(key.signature(for: message))
+    })
+}
+if only == nil || only == "aes-gcm-key" {
+    let message = randomBytes(64), nonce = try! PureAES.AES.GCM.Nonce(data: randomBytes(12))
+    let fixedKey = fixedSecret
+    worst = max(worst, run("AES-256-GCM seal, 64 bytes (secret key)", measurements: measurements, makeInput: {
+        PureAES.SymmetricKey(data: $0 == 0 ? fixedKey.map { $0 } : randomBytes(32))
+    }) { key in
+        blackHole(try! PureAES.AES.GCM.seal(message, using: key, nonce: nonce))
+    })
+}
+if only == nil || only == "aes-gcm-data" {
+    let key = PureAES.SymmetricKey(data: randomBytes(32)), nonce = try! PureAES.AES.GCM.Nonce(data: randomBytes(12))
+    let fixedMessage = [UInt8](repeating: 0, count: 1023) + [1]
+    worst = max(worst, run("AES-256-GCM seal, 1 KiB (secret message)", measurements: measurements, makeInput: {
+        $0 == 0 ? fixedMessage.map { $0 } : randomBytes(1024)
+    }) { message in
+        blackHole(try! PureAES.AES.GCM.seal(message, using: key, nonce: nonce))
     })
 }
 if only == "rsa-sign" {
