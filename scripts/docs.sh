@@ -34,6 +34,7 @@ PureP384:
 PureP521:
 PureECDSA:
 PureCurve25519:
+PureAES:
 PureX509:
 PureRSA:
 PureSHA2:

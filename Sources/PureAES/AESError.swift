@@ -31,6 +31,7 @@ public struct AESError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An error for `reason`.
     public init(_ reason: Reason) { self.reason = reason }
 
+    /// What went wrong and what to do about it, in a sentence.
     public var description: String {
         switch reason {
         case .incorrectKeySize(let expected, let found):

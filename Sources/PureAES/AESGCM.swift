@@ -34,6 +34,7 @@ extension AES {
                 guard !bytes.isEmpty else { throw AESError(.emptyNonce) }
             }
 
+            /// The nonce's bytes, in order.
             public func makeIterator() -> IndexingIterator<[UInt8]> { bytes.makeIterator() }
 
             /// Calls `body` with the nonce's bytes.

@@ -108,6 +108,8 @@ package struct AESGCMCore: Sendable {
                       into output: UnsafeMutableRawBufferPointer) -> [UInt8] {
         withUnsafeTemporaryAllocation(byteCount: 128, alignment: 16) { scratch -> [UInt8] in
             let buffer = scratch.baseAddress!
+            // H, E(J0) and keystream: wiped when the call ends.
+            defer { scratch.initializeMemory(as: UInt8.self, repeating: 0) }
             var (keystream, firstBlocks) = firstPass(nonce: nonce, messageBytes: plaintext.count, buffer: buffer)
             var hash = GHASH(subkey: buffer)
             let encryptedJ0 = (buffer.load(fromByteOffset: 16, as: UInt64.self), buffer.load(fromByteOffset: 24, as: UInt64.self))
@@ -143,6 +145,8 @@ package struct AESGCMCore: Sendable {
                       into output: UnsafeMutableRawBufferPointer) -> Bool {
         withUnsafeTemporaryAllocation(byteCount: 128, alignment: 16) { scratch -> Bool in
             let buffer = scratch.baseAddress!
+            // H, E(J0) and keystream: wiped when the call ends.
+            defer { scratch.initializeMemory(as: UInt8.self, repeating: 0) }
             var (keystream, firstBlocks) = firstPass(nonce: nonce, messageBytes: ciphertext.count, buffer: buffer)
             var hash = GHASH(subkey: buffer)
             hash.absorbPadded(authenticatedData)
