@@ -12,6 +12,9 @@ public struct Curve25519Error: Error, Hashable, Sendable, CustomStringConvertibl
         case invalidKeyEncoding(String)
         /// A private key file's public key does not belong to its private key.
         case inconsistentKey
+        /// An X25519 key agreement gave the all-zero secret: the peer's public key is a point of small
+        /// order (RFC 7748 §6.1).
+        case zeroSharedSecret
     }
 
     /// Why.
@@ -30,6 +33,8 @@ public struct Curve25519Error: Error, Hashable, Sendable, CustomStringConvertibl
             return "the Ed25519 key could not be read: \(message)"
         case .inconsistentKey:
             return "the key file's public key is not the public key of its private key: the file is corrupted or was assembled from two keys"
+        case .zeroSharedSecret:
+            return "the X25519 key agreement gave all zeros: the peer's public key is a point of small order, which is refused (RFC 7748 §6.1); ask the peer for a real key"
         }
     }
 }

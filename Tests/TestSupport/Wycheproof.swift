@@ -50,6 +50,9 @@ public enum WycheproofAcceptablePolicy: Sendable {
     case accept
     /// Acceptable cases must be rejected.
     case reject
+    /// Acceptable cases with any of these flags must be rejected, the others accepted (X25519: a zero
+    /// shared secret is refused, twist and non-canonical points are not).
+    case rejectFlagged(Set<String>)
 }
 
 public enum Wycheproof {
@@ -97,6 +100,7 @@ public enum Wycheproof {
                 case (.invalid, _): expected = false
                 case (.acceptable, .accept): expected = true
                 case (.acceptable, .reject): expected = false
+                case (.acceptable, .rejectFlagged(let flags)): expected = flags.isDisjoint(with: test.flags)
                 case (.acceptable, .noneExpected):
                     Issue.record("unexpected acceptable case \(label): decide a policy", sourceLocation: sourceLocation)
                     continue

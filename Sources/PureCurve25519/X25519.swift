@@ -1,0 +1,122 @@
+// X25519 (RFC 7748 §5): Diffie–Hellman on the Montgomery form of Curve25519, by the Montgomery ladder.
+//
+// The ladder runs a fixed 255 steps over the clamped scalar, whatever its bits; each step swaps the two
+// working points by mask (a conditional swap computed from the bit, never a branch on it), then does the
+// same differential addition and doubling. The field is edwards25519's (FieldElement.swift, five 51-bit
+// limbs); the final division is by PureBigInt's fixed-divstep safegcd inversion. Input u-coordinates are
+// taken as RFC 7748 §5 says: the top bit masked, values from p to 2^255 − 1 accepted and reduced.
+
+@_exported import struct PureSHA2.SharedSecret
+
+enum X25519 {
+    /// The base point's u-coordinate, 9.
+    static let basePoint: [UInt8] = [9] + [UInt8](repeating: 0, count: 31)
+
+    /// The scalar with RFC 7748's clamping: the three low bits cleared, bit 255 cleared, bit 254 set.
+    static func clamped(_ scalar: [UInt8]) -> [UInt8] {
+        var k = scalar
+        k[0] &= 248
+        k[31] &= 127
+        k[31] |= 64
+        return k
+    }
+
+    /// X25519(k, u) for a 32-byte scalar (clamped here) and a 32-byte u-coordinate: the 32-byte u of k·P.
+    static func scalarMultiply(_ scalar: [UInt8], _ u: [UInt8]) -> [UInt8] {
+        let k = clamped(scalar)
+        let x1 = u.withUnsafeBytes { FieldElement(bytes: $0) }
+        let a24 = FieldElement(121_665, 0, 0, 0, 0)
+        var x2 = FieldElement.one, z2 = FieldElement.zero
+        var x3 = x1, z3 = FieldElement.one
+        var swap: UInt64 = 0
+        // Bit 255 is clear after clamping: 255 steps, from bit 254 down to bit 0.
+        var t = 254
+        repeat {
+            let bit = UInt64((k[t >> 3] >> UInt8(t & 7)) & 1)
+            swap ^= bit
+            let mask = 0 &- swap
+            (x2, x3) = (FieldElement.select(mask, x3, x2), FieldElement.select(mask, x2, x3))
+            (z2, z3) = (FieldElement.select(mask, z3, z2), FieldElement.select(mask, z2, z3))
+            swap = bit
+            // RFC 7748 §5's step: differential addition of (x3:z3) and doubling of (x2:z2).
+            let a = x2 + z2, b = x2 - z2
+            let aa = a.squared, bb = b.squared
+            let e = aa - bb
+            let c = x3 + z3, d = x3 - z3
+            let da = d * a, cb = c * b
+            x3 = (da + cb).squared
+            z3 = x1 * (da - cb).squared
+            x2 = aa * bb
+            z2 = e * (aa + a24 * e)
+            t -= 1
+        } while t >= 0
+        let mask = 0 &- swap
+        x2 = FieldElement.select(mask, x3, x2)
+        z2 = FieldElement.select(mask, z3, z2)
+        // z2 = 0 (a low-order input) gives 0, as RFC 7748 says: 0^(p−2) = 0.
+        return (x2 * z2.inverted).encoded
+    }
+}
+
+extension Curve25519 {
+    /// X25519 key agreement (RFC 7748), with swift-crypto's `Curve25519.KeyAgreement` names.
+    public enum KeyAgreement {
+        /// An X25519 private key: 32 random bytes (clamped when used, as RFC 7748 says).
+        public struct PrivateKey: Sendable {
+            let scalar: [UInt8]
+            /// The matching public key, X25519(k, 9).
+            public let publicKey: PublicKey
+
+            /// A new random key from `SystemRandomNumberGenerator`.
+            public init() {
+                var generator = SystemRandomNumberGenerator()
+                self.init(validatedScalar: (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            }
+
+            /// A key from its 32 bytes.
+            public init<Bytes: Collection>(rawRepresentation bytes: Bytes) throws(Curve25519Error) where Bytes.Element == UInt8 {
+                let scalar = Array(bytes)
+                guard scalar.count == 32 else { throw Curve25519Error(.invalidLength(expected: 32, found: scalar.count)) }
+                self.init(validatedScalar: scalar)
+            }
+
+            init(validatedScalar scalar: [UInt8]) {
+                self.scalar = scalar
+                publicKey = PublicKey(validatedBytes: X25519.scalarMultiply(scalar, X25519.basePoint))
+            }
+
+            /// The key's 32 bytes, as given (unclamped).
+            public var rawRepresentation: [UInt8] { scalar }
+
+            /// X25519 with the peer's public key. Throws ``Curve25519Error/Reason/zeroSharedSecret`` when the
+            /// result is all zeros: the peer sent a point of small order, which a key agreement must refuse
+            /// (RFC 7748 §6.1), since the result would not depend on this key.
+            public func sharedSecretFromKeyAgreement(with publicKeyShare: PublicKey) throws(Curve25519Error) -> SharedSecret {
+                let shared = X25519.scalarMultiply(scalar, publicKeyShare.bytes)
+                var any: UInt8 = 0
+                for byte in shared { any |= byte }
+                guard any != 0 else { throw Curve25519Error(.zeroSharedSecret) }
+                return SharedSecret(bytes: shared)
+            }
+        }
+
+        /// An X25519 public key: a 32-byte u-coordinate.
+        public struct PublicKey: Sendable, Hashable {
+            let bytes: [UInt8]
+
+            /// A public key from its 32 bytes. Every 32-byte string is accepted (RFC 7748 §5: the top bit
+            /// is ignored, non-canonical values are reduced); small-order points are refused when the
+            /// shared secret comes out zero.
+            public init<Bytes: Collection>(rawRepresentation bytes: Bytes) throws(Curve25519Error) where Bytes.Element == UInt8 {
+                let raw = Array(bytes)
+                guard raw.count == 32 else { throw Curve25519Error(.invalidLength(expected: 32, found: raw.count)) }
+                self.bytes = raw
+            }
+
+            init(validatedBytes: [UInt8]) { bytes = validatedBytes }
+
+            /// The 32 bytes, as given.
+            public var rawRepresentation: [UInt8] { bytes }
+        }
+    }
+}
