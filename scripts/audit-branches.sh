@@ -71,6 +71,7 @@ loops_only+=(
   "~static PureCurve25519.EdwardsPoint.signedRadix16("
   "~static PureCurve25519.Scalar.montgomeryMultiply("
   "PureCurve25519.FieldElement.inverted.getter"
+  "~static PureCurve25519.X25519.scalarMultiply("     # the Montgomery ladder: 255 steps, swaps by mask
 )
 
 # PureP384 and PureP521: the comb's loop over the scalar's digits (table scans and additions inlined), and

@@ -25,7 +25,6 @@ enum X25519 {
     static func scalarMultiply(_ scalar: [UInt8], _ u: [UInt8]) -> [UInt8] {
         let k = clamped(scalar)
         let x1 = u.withUnsafeBytes { FieldElement(bytes: $0) }
-        let a24 = FieldElement(121_665, 0, 0, 0, 0)
         var x2 = FieldElement.one, z2 = FieldElement.zero
         var x3 = x1, z3 = FieldElement.one
         var swap: UInt64 = 0
@@ -38,16 +37,19 @@ enum X25519 {
             (x2, x3) = (FieldElement.select(mask, x3, x2), FieldElement.select(mask, x2, x3))
             (z2, z3) = (FieldElement.select(mask, z3, z2), FieldElement.select(mask, z2, z3))
             swap = bit
-            // RFC 7748 §5's step: differential addition of (x3:z3) and doubling of (x2:z2).
-            let a = x2 + z2, b = x2 - z2
+            // RFC 7748 §5's step: differential addition of (x3:z3) and doubling of (x2:z2). Sums and
+            // differences that only feed a multiplication skip their carry pass (FieldElement.swift's
+            // bounds: products and squares leave limbs below 2^52, a sum of two below 2^53, a
+            // difference below 2^52 + 2^53; all under the 2^54 a multiplication takes).
+            let a = FieldElement.uncarriedSum(x2, z2), b = FieldElement.uncarriedDifference(x2, z2)
             let aa = a.squared, bb = b.squared
             let e = aa - bb
-            let c = x3 + z3, d = x3 - z3
+            let c = FieldElement.uncarriedSum(x3, z3), d = FieldElement.uncarriedDifference(x3, z3)
             let da = d * a, cb = c * b
-            x3 = (da + cb).squared
-            z3 = x1 * (da - cb).squared
+            x3 = FieldElement.uncarriedSum(da, cb).squared
+            z3 = x1 * FieldElement.uncarriedDifference(da, cb).squared
             x2 = aa * bb
-            z2 = e * (aa + a24 * e)
+            z2 = e * FieldElement.uncarriedSum(aa, e.timesA24)
             t -= 1
         } while t >= 0
         let mask = 0 &- swap
@@ -58,14 +60,30 @@ enum X25519 {
     }
 }
 
+extension FieldElement {
+    /// self · 121665 ((A − 2)/4 for Curve25519's A = 486662): five 64×64-bit products, one carry pass.
+    /// Limbs below 2^52 in, below 2^51 + 2^23 out.
+    @inline(__always)
+    var timesA24: FieldElement {
+        @inline(__always) func split(_ limb: UInt64) -> (low: UInt64, carry: UInt64) {
+            let (high, low) = limb.multipliedFullWidth(by: 121_665)
+            return (low & Self.mask51, (high << 13) | (low >> 51))
+        }
+        let p0 = split(l0), p1 = split(l1), p2 = split(l2), p3 = split(l3), p4 = split(l4)
+        return FieldElement(p0.low &+ p4.carry &* 19, p1.low &+ p0.carry, p2.low &+ p1.carry, p3.low &+ p2.carry, p4.low &+ p3.carry)
+    }
+}
+
 extension Curve25519 {
     /// X25519 key agreement (RFC 7748), with swift-crypto's `Curve25519.KeyAgreement` names.
     public enum KeyAgreement {
         /// An X25519 private key: 32 random bytes (clamped when used, as RFC 7748 says).
         public struct PrivateKey: Sendable {
             let scalar: [UInt8]
-            /// The matching public key, X25519(k, 9).
-            public let publicKey: PublicKey
+
+            /// The matching public key, X25519(k, 9), computed when asked for (a key used only to agree,
+            /// as a JWE recipient's, never pays for it).
+            public var publicKey: PublicKey { PublicKey(validatedBytes: X25519.scalarMultiply(scalar, X25519.basePoint)) }
 
             /// A new random key from `SystemRandomNumberGenerator`.
             public init() {
@@ -80,10 +98,7 @@ extension Curve25519 {
                 self.init(validatedScalar: scalar)
             }
 
-            init(validatedScalar scalar: [UInt8]) {
-                self.scalar = scalar
-                publicKey = PublicKey(validatedBytes: X25519.scalarMultiply(scalar, X25519.basePoint))
-            }
+            init(validatedScalar scalar: [UInt8]) { self.scalar = scalar }
 
             /// The key's 32 bytes, as given (unclamped).
             public var rawRepresentation: [UInt8] { scalar }
