@@ -73,7 +73,7 @@ private func pssHash<H: HashFunction>(digest: H.Digest, salt: ArraySlice<UInt8>,
 
 /// `bytes` ⊕= MGF1(seed) (RFC 8017 B.2.1: H(seed ‖ counter) for counter = 0, 1, …, as many bytes as
 /// `bytes` has), each block XORed in where it is made: no mask array.
-private func xorMGF1<H: HashFunction>(seed: UnsafeRawBufferPointer, into bytes: inout [UInt8], _: H.Type) {
+func xorMGF1<H: HashFunction>(seed: UnsafeRawBufferPointer, into bytes: inout [UInt8], _: H.Type) {
     var counter: UInt32 = 0, offset = 0
     while offset < bytes.count {
         var hasher = H()

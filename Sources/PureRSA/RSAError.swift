@@ -25,6 +25,11 @@ public struct RSAError: Error, Hashable, Sendable, CustomStringConvertible {
         case signingFault
         /// A key size other than 2048, 3072 or 4096 bits was asked of key generation.
         case unsupportedKeySize(Int)
+        /// A message too long for RSA-OAEP with this key and hash (at most k − 2·hLen − 2 bytes).
+        case messageTooLong(maximum: Int)
+        /// An RSA-OAEP ciphertext could not be decrypted: wrong length, out of range, or its padding is not
+        /// OAEP with this hash and label. One reason for all, so that no attacker learns which (Manger 2001).
+        case decryptionFailed
     }
 
     /// What was wrong.
@@ -53,6 +58,10 @@ public struct RSAError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the RSA private key is inconsistent: \(what); the key file is corrupted or was assembled from two keys"
         case .unsupportedKeySize(let bits):
             return "RSA keys are generated with 2048, 3072 or 4096 bits, not \(bits)"
+        case .messageTooLong(let maximum):
+            return "RSA-OAEP encrypts at most \(maximum) bytes with this key and hash: encrypt a content key with RSA and the data with it (as JWE does)"
+        case .decryptionFailed:
+            return "the RSA-OAEP ciphertext could not be decrypted: it was not made for this key, with this padding, or it was altered"
         case .signingFault:
             return "the RSA signature did not verify with the public key (a fault during signing); no signature was returned — retry, and if it persists, check the hardware"
         }
