@@ -52,6 +52,19 @@ enum RSABenchmarks {
             name: "RSA-2048 sign", peer: "swift-crypto",
             ours: { UInt64((try! ourKey.signature(for: message)).rawRepresentation[0]) },
             theirs: { UInt64((try! theirKey.signature(for: message, padding: .insecurePKCS1v1_5)).rawRepresentation.first!) }))
+        // RSA-OAEP-256 decryption of a 32-byte content key (JWE's RSA-OAEP-256): swift-crypto encrypts,
+        // both sides decrypt the same ciphertext; each side decrypts the other's encryption too.
+        let ourDecryptor = PureRSA.RSA.Encryption.PrivateKey(ourKey)
+        let theirDecryptor = try! _RSA.Encryption.PrivateKey(pemRepresentation: pem)
+        let contentKey = (0..<32).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        let theirCiphertext = Array(try! theirDecryptor.publicKey.encrypt(contentKey, padding: .PKCS1_OAEP_SHA256))
+        let ourCiphertext = try! ourDecryptor.publicKey.encrypt(contentKey, padding: .PKCS1_OAEP_SHA256)
+        precondition(try! ourDecryptor.decrypt(theirCiphertext, padding: .PKCS1_OAEP_SHA256) == contentKey, "we must decrypt swift-crypto's OAEP")
+        precondition(Array(try! theirDecryptor.decrypt(ourCiphertext, padding: .PKCS1_OAEP_SHA256)) == contentKey, "swift-crypto must decrypt ours")
+        rows.append(Comparison(
+            name: "RSA-2048 OAEP-256 decrypt", peer: "swift-crypto",
+            ours: { UInt64((try! ourDecryptor.decrypt(theirCiphertext, padding: .PKCS1_OAEP_SHA256))[0]) },
+            theirs: { UInt64((try! theirDecryptor.decrypt(theirCiphertext, padding: .PKCS1_OAEP_SHA256)).first!) }))
         return rows
     }
 }
