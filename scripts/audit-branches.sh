@@ -199,8 +199,8 @@ binary="$aes_dir/PureAES.o"
 symbols=$(nm "$binary" | awk '$2 ~ /[tT]/ && $3 ~ /^\$s7PureAES/ { print $3 }')
 demangled=$(echo "$symbols" | swift demangle --compact)
 check "PureAES.GHASH.absorb(high:" all
-check "PureAES.AESKeySchedule.encrypt(inout" forward
-check "PureAES.AESKeySchedule.decrypt(inout" forward
+check "PureAES.AESExpandedKey.encrypt(inout" forward
+check "PureAES.AESExpandedKey.decrypt(inout" forward
 check "PureAES.substituteWord(" forward
 check "PureAES.bitslicedRoundKey(" forward
 exit $status

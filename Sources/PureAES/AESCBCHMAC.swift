@@ -62,7 +62,7 @@ package enum AESCBCHMAC {
         try checkKey(key, variant)
         guard iv.count == 16 else { throw AESError(.incorrectIVSize(expected: 16, found: iv.count)) }
         let half = variant.keyByteCount / 2
-        let schedule = try AESKeySchedule(key: key[half...])
+        let schedule = try AESExpandedKey(key: key[half...])
         // PKCS #7 (RFC 5652 §6.3): 1 to 16 bytes, each the pad length.
         let pad = 16 - plaintext.count % 16
         var ciphertext = plaintext + [UInt8](repeating: UInt8(pad), count: pad)
@@ -91,7 +91,7 @@ package enum AESCBCHMAC {
         let expected = AESCBCHMAC.tag(variant, macKey: key[..<half], aad: aad, iv: iv, ciphertext: ciphertext)
         guard constantTimeEqual(expected, tag) else { throw AESError(.authenticationFailure) }
 
-        let schedule = try AESKeySchedule(key: key[half...])
+        let schedule = try AESExpandedKey(key: key[half...])
         var plaintext = [UInt8](repeating: 0, count: ciphertext.count)
         let chain = iv + ciphertext   // block i is XOR-ed with chain block i
         plaintext.withUnsafeMutableBytes { out in

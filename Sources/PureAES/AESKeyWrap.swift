@@ -17,7 +17,7 @@ extension AES {
             guard plaintext.count >= 16, plaintext.count % 8 == 0 else {
                 throw AESError(.incorrectKeyWrapSize("a key to wrap is a multiple of 8 bytes, at least 16; this one is \(plaintext.count) bytes"))
             }
-            let schedule = try AESKeySchedule(key: AES.keyBytes(kek))
+            let schedule = try AESExpandedKey(key: AES.keyBytes(kek))
             let n = plaintext.count / 8
             var output = [UInt8](repeating: 0, count: 8 + plaintext.count)
             output.withUnsafeMutableBytes { out in
@@ -51,7 +51,7 @@ extension AES {
             guard wrapped.count >= 24, wrapped.count % 8 == 0 else {
                 throw AESError(.incorrectKeyWrapSize("a wrapped key is a multiple of 8 bytes, at least 24; this one is \(wrapped.count) bytes"))
             }
-            let schedule = try AESKeySchedule(key: AES.keyBytes(kek))
+            let schedule = try AESExpandedKey(key: AES.keyBytes(kek))
             let n = wrapped.count / 8 - 1
             var registers = Array(wrapped[8...])
             let a = registers.withUnsafeMutableBytes { r -> UInt64 in

@@ -10,11 +10,11 @@
 
 /// AES-GCM with one key: the expanded key, for any number of messages.
 package struct AESGCMCore: Sendable {
-    let schedule: AESKeySchedule
+    let schedule: AESExpandedKey
 
     /// GCM under a 16-, 24- or 32-byte key.
     package init<Key: Collection>(key: Key) throws(AESError) where Key.Element == UInt8 {
-        schedule = try AESKeySchedule(key: key)
+        schedule = try AESExpandedKey(key: key)
     }
 
     /// The most plaintext one nonce may encrypt: 2^39 − 256 bits (§5.2.1.1).

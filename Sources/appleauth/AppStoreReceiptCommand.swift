@@ -41,14 +41,27 @@ enum AppStoreReceiptCommand {
                 identifier = try ReceiptUtility.transactionID(fromAppReceipt: bytes)
             } else {
                 let text = String(decoding: bytes, as: UTF8.self)
+                guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                    throw ToolError.usage("the receipt is empty: give an app receipt (DER, or its base64) or a legacy transaction receipt, as a file, text or on standard input")
+                }
                 let decoded = (try? Base64.decodeIgnoringWhitespace(text)) ?? []
                 // Base64 of a PKCS#7 starts "MI" (30 8x); a legacy transaction receipt is base64 of "{".
-                identifier = decoded.first == 0x30 ? try ReceiptUtility.transactionID(fromAppReceipt: decoded)
-                                                   : try ReceiptUtility.transactionID(fromTransactionReceipt: text)
+                if decoded.first == 0x30 {
+                    identifier = try ReceiptUtility.transactionID(fromAppReceipt: decoded)
+                } else {
+                    // An app receipt may hold no purchase (nothing printed); text that is not a transaction
+                    // receipt naming a transaction is not a receipt at all.
+                    guard let found = try ReceiptUtility.transactionID(fromTransactionReceipt: text) else {
+                        throw ToolError.usage("the input is neither an app receipt (PKCS #7, DER or base64) nor a legacy transaction receipt with a transaction-id")
+                    }
+                    identifier = found
+                }
             }
             if let identifier { print(identifier) }
+        } catch let error as ToolError {
+            throw error
         } catch {
-            throw ToolError.usage(error.description)
+            throw ToolError.usage("\(error)")
         }
     }
 

@@ -10,8 +10,8 @@ enum TokenCommands {
         usage: jwt sign CLAIMS --key FILE [--alg ALG] [--kid ID] [--typ T] [--header JSON]
         Signs CLAIMS — a JSON object given as text, a file path, or - for standard input — with the private
         key or HMAC secret in FILE (PEM, or one JWK), and prints the compact JWS and a newline.
-        The algorithm is --alg, or the key's when it has only one (an RSA key, or an oct JWK without "alg",
-        can sign several: name one with --alg). The header is {"alg", "kid", "typ": "JWT"}: "kid" from --kid
+        The algorithm is --alg, or the key's when it has only one (an RSA key can sign several, and an oct
+        JWK without "alg" is tied to none, whatever its length: name one with --alg). The header is {"alg", "kid", "typ": "JWT"}: "kid" from --kid
         or the key, "typ" from --typ; --header adds members (it may not set "alg", "crit" or "b64").
         The claims are written compactly with their members sorted and their numbers exactly as given.
         """
@@ -20,7 +20,7 @@ enum TokenCommands {
         let args = try Arguments(arguments, flags: ["key", "alg", "kid", "typ", "header"])
         if args.wantsHelp { print(signHelp); return }
         guard args.positional.count == 1 else { throw ToolError.usage("give one CLAIMS argument (JSON text, a file, or -); see --help") }
-        let key = try ToolInput.key(try args.required("key"))
+        let (key, secretWithoutAlgorithm) = try ToolInput.keyFile(try args.required("key"))
         guard key.canSign else {
             throw ToolError.usage("the key is a public key and cannot sign; give the private key (or the HMAC secret's JWK)")
         }
@@ -29,6 +29,9 @@ enum TokenCommands {
             algorithm = try ToolAlgorithms.parse(name)
             guard key.allows(algorithm) else { throw ToolError.usage("the key is for \(names(key.algorithms)), not \(algorithm)") }
         } else {
+            guard !secretWithoutAlgorithm else {
+                throw ToolError.usage("the oct JWK names no \"alg\", so it is not tied to one HS algorithm (its length allows \(names(key.algorithms))); choose one with --alg")
+            }
             guard key.algorithms.count == 1 else {
                 throw ToolError.usage("the key can sign \(names(key.algorithms)); choose one with --alg")
             }

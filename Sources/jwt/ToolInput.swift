@@ -21,19 +21,24 @@ enum ToolAlgorithms {
 enum ToolInput {
     /// The key in FILE: a PEM key file (PKCS#8, SEC 1, PKCS#1, SubjectPublicKeyInfo, or a certificate's
     /// public key) or one JWK as JSON. HMAC secrets come only from oct JWKs.
-    static func key(_ path: String) throws -> JWTKey {
+    static func key(_ path: String) throws -> JWTKey { try keyFile(path).key }
+
+    /// `key(_:)`, and whether the key is an oct JWK that names no "alg": such a secret serves every HS
+    /// algorithm its length allows, so signing with it needs `--alg` even when its length allows only one.
+    static func keyFile(_ path: String) throws -> (key: JWTKey, secretWithoutAlgorithm: Bool) {
         let text = String(decoding: try readInput(path), as: UTF8.self)
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         do {
             if trimmed.hasPrefix("{") {
                 let members = try StrictJSONDecoder().decode([String: JSONValue].self, from: trimmed)
                 if members["keys"] != nil { throw ToolError.usage("\(path) is a JWK Set; pass it with --jwks") }
-                return try StrictJSONDecoder().decode(JSONWebKey.self, from: trimmed).jwtKey()
+                let jwk = try StrictJSONDecoder().decode(JSONWebKey.self, from: trimmed)
+                return (try jwk.jwtKey(), jwk.kty == "oct" && jwk.alg == nil)
             }
             guard trimmed.hasPrefix("-----BEGIN ") else {
                 throw ToolError.usage("\(path) is neither a PEM key file nor a JWK (JSON)")
             }
-            return try JWTKey(pemRepresentation: trimmed)
+            return (try JWTKey(pemRepresentation: trimmed), false)
         } catch let error as ToolError {
             throw error
         } catch {

@@ -55,7 +55,7 @@ struct AppStoreToolTests {
         #expect(refused.status == 1 && refused.stderr.contains("environment_mismatch"), "\(refused.stderr)")
     }
 
-    @Test("receipt transaction-id: a DER file, a base64 file, base64 text, stdin, a legacy transaction receipt; no in-app prints nothing; garbage exits 2")
+    @Test("receipt transaction-id: a DER file, a base64 file, base64 text, stdin, a legacy transaction receipt; no in-app prints nothing; garbage, empty input and non-receipts exit 2")
     func receiptTransactionID() throws {
         let files = URL(fileURLWithPath: appStoreVector("receipts")).appendingPathComponent("files")
         let legacy = try String(contentsOf: files.appendingPathComponent("applelib-legacyTransaction"), encoding: .utf8)
@@ -74,6 +74,11 @@ struct AppStoreToolTests {
         }
         let garbage = try appleauth(["appstore", "receipt", "transaction-id", "MIIB"])
         #expect(garbage.status == 2 && garbage.stderr.contains("receipt") && garbage.stdout.isEmpty, "\(garbage.stderr)")
+        // Empty input (an argument, standard input) and base64 of something that is not a receipt: exit 2.
+        for (arguments, stdin) in [([""], nil), (["-"], ""), (["-"], "\n"), (["aGVsbG8gd29ybGQ="], nil)] as [([String], String?)] {
+            let run = try appleauth(["appstore", "receipt", "transaction-id"] + arguments, stdin: stdin)
+            #expect(run.status == 2 && run.stdout.isEmpty && run.stderr.contains("receipt"), "\(arguments) \(stdin ?? "-"): \(run.status) \(run.stderr)")
+        }
     }
 
     @Test("an app transaction and a realtime request (Apple's fixtures signed on a test chain) verify and print as JSON")

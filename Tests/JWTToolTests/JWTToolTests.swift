@@ -193,6 +193,11 @@ struct JWTToolTests {
         #expect(try await jwt(["verify", token, "--key", key, "--alg", "HS256"]).status == 1)
         let noPublic = try await jwt(["public-key", "--key", key])
         #expect(noPublic.status == 2 && noPublic.stderr.contains("no public key"))
+        // A 32-byte secret allows only HS256, but without "alg" it is not tied to it: --alg is still needed.
+        let thirtyTwo = try scratch.write("oct32.json", #"{"kty":"oct","k":"\#(String(repeating: "A", count: 43))"}"#)
+        let untied = try await jwt(["sign", claims, "--key", thirtyTwo])
+        #expect(untied.status == 2 && untied.stderr.contains("--alg") && untied.stdout.isEmpty, "\(untied.stderr)")
+        #expect(try await jwt(["sign", claims, "--key", thirtyTwo, "--alg", "HS256"]).status == 0)
         let short = try scratch.write("short.json", #"{"kty":"oct","k":"AAAA","alg":"HS256"}"#)
         let refused = try await jwt(["sign", claims, "--key", short])
         #expect(refused.status == 2 && refused.stderr.contains("at least 32 bytes"), "\(refused.stderr)")

@@ -70,7 +70,7 @@ struct AESBlockTests {
         let file = try VectorFiles.json(AppendixC.self, "fips197_appendix_c.json")
         #expect(file.cases.count == 3)
         for vector in file.cases {
-            let schedule = try AESKeySchedule(key: try [UInt8](hex: vector.key))
+            let schedule = try AESExpandedKey(key: try [UInt8](hex: vector.key))
             let plaintext = try [UInt8](hex: vector.plaintext), ciphertext = try [UInt8](hex: vector.ciphertext)
             #expect(schedule.encrypt(block: plaintext) == ciphertext, "key \(vector.key)")
             var back = [UInt8](repeating: 0, count: 16)
@@ -86,7 +86,7 @@ struct AESBlockTests {
         var generator = SplitMix64(seed: 11)
         for keySize in [16, 24, 32] {
             let key = (0..<keySize).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            let schedule = try AESKeySchedule(key: key)
+            let schedule = try AESExpandedKey(key: key)
             for count in 1...8 {
                 let blocks = (0..<(16 * count)).map { _ in UInt8.random(in: 0...255, using: &generator) }
                 var batch = [UInt8](repeating: 0, count: 16 * count)
@@ -110,7 +110,7 @@ struct AESBlockTests {
     func keySizes() {
         for size in [0, 8, 15, 17, 31, 33, 64] {
             #expect(throws: AESError(.incorrectKeySize(expected: [16, 24, 32], found: size))) {
-                _ = try AESKeySchedule(key: [UInt8](repeating: 1, count: size))
+                _ = try AESExpandedKey(key: [UInt8](repeating: 1, count: size))
             }
         }
     }

@@ -39,7 +39,7 @@ struct AESCBCHMACTests {
             // A ciphertext whose last block decrypts to a bad pad, with a tag computed over it (what only
             // the key's holder could make): refused after the tag check.
             let half = variant.keyByteCount / 2
-            let schedule = try AESKeySchedule(key: key[half...])
+            let schedule = try AESExpandedKey(key: key[half...])
             for lastByte: UInt8 in [0, 17, 255] {
                 var block = [UInt8](repeating: 3, count: 15) + [lastByte]
                 for index in 0..<16 { block[index] ^= iv[index] }

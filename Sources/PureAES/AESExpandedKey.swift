@@ -5,7 +5,7 @@
 ///
 /// Expansion runs SubWord through the same S-box circuit as the rounds, so it is constant-time too. The
 /// round keys are as secret as the key; the schedule is never printed.
-package struct AESKeySchedule: Sendable {
+package struct AESExpandedKey: Sendable {
     /// Nr: 10, 12 or 14.
     package let rounds: Int
     /// Nr + 1 round keys.
