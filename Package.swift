@@ -113,6 +113,11 @@ let package = Package(
             exclude: ["Vectors"]
         ),
         .testTarget(
+            name: "KeyAgreementTests",
+            dependencies: ["PureP256", "PureP384", "PureP521", "TestSupport"],
+            exclude: ["Vectors"]
+        ),
+        .testTarget(
             name: "PureCurve25519Tests",
             dependencies: ["PureCurve25519", "PureASN1", "PureBigInt", "TestSupport"],
             exclude: ["Vectors"]

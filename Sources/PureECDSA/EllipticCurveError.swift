@@ -21,6 +21,9 @@ public struct EllipticCurveError: Error, Hashable, Sendable, CustomStringConvert
         case invalidKeyEncoding(String)
         /// The private key file's public key does not match its private scalar.
         case inconsistentKey
+        /// A key agreement whose result is the point at infinity (impossible with keys this library
+        /// validated; reported rather than returned as a secret).
+        case sharedSecretAtInfinity
     }
 
     /// What was wrong.
@@ -61,6 +64,8 @@ public struct EllipticCurveError: Error, Hashable, Sendable, CustomStringConvert
             return "the key could not be read: \(message)"
         case .inconsistentKey:
             return "the key file's public key does not belong to its private key\(on); the file is corrupted or was assembled from two keys"
+        case .sharedSecretAtInfinity:
+            return "the key agreement gave the point at infinity\(on); the peer's public key is not a valid point of the curve's group"
         }
     }
 }

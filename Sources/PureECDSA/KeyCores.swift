@@ -181,6 +181,16 @@ extension ECPublicKeyCore where C: WeierstrassCurve {
     @inlinable package var pemRepresentation: String { PEM.encode(label: "PRIVATE KEY", derBytes: derRepresentation) }
 }
 
+extension ECPrivateKeyCore {
+    /// ECDH (SP 800-56A §5.7.1.2): the x-coordinate of d·Q for the peer's validated public key Q.
+    /// Constant-time in d.
+    @inlinable
+    package func sharedSecret(with peer: ECPublicKeyCore<C>) throws(EllipticCurveError) -> SharedSecret {
+        guard let x = C.sharedSecret(scalar, raw: d, with: peer.point) else { throw Self.error(.sharedSecretAtInfinity) }
+        return SharedSecret(bytes: x)
+    }
+}
+
 extension ECPrivateKeyCore where C: WeierstrassCurve {
     /// Signs `digest` with an RFC 6979 nonce, hedged with `extraEntropy` when it is not empty (§3.6).
     @inlinable

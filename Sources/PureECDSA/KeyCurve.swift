@@ -39,6 +39,10 @@ import PureASN1
     /// scalar·G and its coordinates, `byteCount` bytes each. Constant-time in the scalar; `raw` is the
     /// scalar's bytes, for curves whose fixed-base multiplication reads bytes.
     static func publicKey(of scalar: PrivateScalar, raw: [UInt8]) -> (point: PublicPoint, x: [UInt8], y: [UInt8])
+    /// The x-coordinate, `byteCount` bytes, of scalar·point (ECDH's shared secret, SP 800-56A §5.7.1.2);
+    /// nil for the identity, which a validated point of these prime-order curves and a scalar in
+    /// [1, n − 1] never give. Constant-time in the scalar; `raw` is its bytes.
+    static func sharedSecret(_ scalar: PrivateScalar, raw: [UInt8], with point: PublicPoint) -> [UInt8]?
 }
 
 extension WeierstrassCurve {
@@ -74,5 +78,10 @@ extension WeierstrassCurve {
         // Never the identity: the scalar is in [1, n − 1].
         let affine = generatorComb.multiply(bigEndianScalar: raw).affine() ?? AffinePoint(x: .zero, y: .zero)
         return (affine, affine.x.canonicalBigEndianBytes, affine.y.canonicalBigEndianBytes)
+    }
+
+    @inlinable
+    package static func sharedSecret(_ scalar: Scalar, raw: [UInt8], with point: AffinePoint<Self>) -> [UInt8]? {
+        ProjectivePoint(point).multipliedConstantTime(bigEndianScalar: raw).affine()?.x.canonicalBigEndianBytes
     }
 }

@@ -52,6 +52,10 @@ enum P256Curve: ECKeyCurve {
         let x = affine.x.canonical, y = affine.y.canonical
         return (ProjectivePoint(x: affine.x, y: affine.y, z: .one), x.bigEndianBytes, y.bigEndianBytes)
     }
+
+    static func sharedSecret(_ scalar: PrivateScalar, raw: [UInt8], with point: ProjectivePoint) -> [UInt8]? {
+        point.multipliedConstantTime(bigEndianScalar: raw).affine()?.x.canonical.bigEndianBytes
+    }
 }
 
 extension U256 {

@@ -4,11 +4,13 @@
 // Complete: correct for every input, the identity (0 : 1 : 0) and P + P included, so there is no branch
 // on the points and the formulas are constant-time.
 
+import PureECDSA
+
 @usableFromInline
-struct ProjectivePoint: Sendable {
+struct ProjectivePoint: CompletePoint {
     var x, y, z: FieldElement
 
-    static let identity = ProjectivePoint(x: .zero, y: .one, z: .zero)
+    @usableFromInline static let identity = ProjectivePoint(x: .zero, y: .one, z: .zero)
 
     /// The base point G (SP 800-186 §3.2.1.3).
     static let generator = ProjectivePoint(
@@ -20,7 +22,7 @@ struct ProjectivePoint: Sendable {
     var isIdentityMask: UInt64 { z.isZeroMask }
 
     /// RCB Algorithm 4: P + Q for any P, Q. 12 multiplications (two by b).
-    func adding(_ q: ProjectivePoint) -> ProjectivePoint {
+    @usableFromInline func adding(_ q: ProjectivePoint) -> ProjectivePoint {
         let b = FieldElement.b
         var t0 = x * q.x                    // 1
         var t1 = y * q.y                    // 2
@@ -69,7 +71,7 @@ struct ProjectivePoint: Sendable {
     }
 
     /// RCB Algorithm 6: 2P for any P.
-    func doubled() -> ProjectivePoint {
+    @usableFromInline func doubled() -> ProjectivePoint {
         let b = FieldElement.b
         var t0 = x.squared                  // 1
         let t1 = y.squared                  // 2
@@ -108,9 +110,9 @@ struct ProjectivePoint: Sendable {
         return ProjectivePoint(x: x3, y: y3, z: z3)
     }
 
-    func negated() -> ProjectivePoint { ProjectivePoint(x: x, y: -y, z: z) }
+    @usableFromInline func negated() -> ProjectivePoint { ProjectivePoint(x: x, y: -y, z: z) }
 
-    static func select(_ mask: UInt64, _ a: ProjectivePoint, _ b: ProjectivePoint) -> ProjectivePoint {
+    @usableFromInline static func select(_ mask: UInt64, _ a: ProjectivePoint, _ b: ProjectivePoint) -> ProjectivePoint {
         ProjectivePoint(x: .select(mask, a.x, b.x), y: .select(mask, a.y, b.y), z: .select(mask, a.z, b.z))
     }
 

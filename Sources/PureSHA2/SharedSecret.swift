@@ -11,7 +11,7 @@ public struct SharedSecret: Sendable, Hashable, CustomStringConvertible {
     let bytes: [UInt8]
 
     /// A secret of the given bytes: for the curve modules' key agreements.
-    package init(bytes: [UInt8]) { self.bytes = bytes }
+    @usableFromInline package init(bytes: [UInt8]) { self.bytes = bytes }
 
     /// The secret's length in bytes (the curve's field size; 32 for X25519).
     public var byteCount: Int { bytes.count }

@@ -3,9 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-// Known answers too long for the debug test run, on the release build: RFC 7748 §5.2's X25519 iterated
-// 1,000,000 times (k = u = 9; then k, u = X25519(k, u), k). Run by scripts/known-answer-loops.sh with the
-// expected result as its argument; exit 0 when it matches.
+// Known answers too long for the debug test run, on the release build (scripts/known-answer-loops.sh):
+//   known-answer-loops x25519 ITERATIONS EXPECTED_HEX   RFC 7748 §5.2's X25519 iterated (k = u = 9; then
+//                                                       k, u = X25519(k, u), k); exit 0 when it matches
+//   known-answer-loops ecdh FILE…                       every case of Wycheproof ecdh_secp384r1/521r1 files
+//                                                       (ECDHWycheproof.swift); exit 0 when all pass
 
 import PureCurve25519
 
@@ -23,18 +25,34 @@ func hexBytes(_ text: String) -> [UInt8]? {
     return out
 }
 
+func x25519Iterated(_ iterations: Int, expected: [UInt8]) throws -> Bool {
+    var k: [UInt8] = [9] + [UInt8](repeating: 0, count: 31), u = k
+    for _ in 0..<iterations {
+        let key = try Curve25519.KeyAgreement.PrivateKey(rawRepresentation: k)
+        // A low-order u never occurs in this sequence; an all-zero result would throw and fail the run.
+        let next = try key.sharedSecretFromKeyAgreement(with: Curve25519.KeyAgreement.PublicKey(rawRepresentation: u))
+        (k, u) = (next.withUnsafeBytes { Array($0) }, k)
+    }
+    let matched = k == expected
+    print("X25519 iterated \(iterations) times (RFC 7748 §5.2): \(matched ? "ok" : "MISMATCH")")
+    return matched
+}
+
 let arguments = CommandLine.arguments
-guard arguments.count == 3, let iterations = Int(arguments[1]), iterations > 0, let expected = hexBytes(arguments[2]) else {
-    print("usage: known-answer-loops ITERATIONS EXPECTED_HEX")
+switch arguments.dropFirst().first {
+case "x25519":
+    guard arguments.count == 4, let iterations = Int(arguments[2]), iterations > 0, let expected = hexBytes(arguments[3]) else {
+        print("usage: known-answer-loops x25519 ITERATIONS EXPECTED_HEX")
+        exit(2)
+    }
+    exit(try x25519Iterated(iterations, expected: expected) ? 0 : 1)
+case "ecdh" where arguments.count > 2:
+    var passed = true
+    for path in arguments.dropFirst(2) {
+        passed = try runECDHWycheproof(path: path) && passed
+    }
+    exit(passed ? 0 : 1)
+default:
+    print("usage: known-answer-loops x25519 ITERATIONS EXPECTED_HEX | ecdh FILE…")
     exit(2)
 }
-var k: [UInt8] = [9] + [UInt8](repeating: 0, count: 31), u = k
-for _ in 0..<iterations {
-    let key = try Curve25519.KeyAgreement.PrivateKey(rawRepresentation: k)
-    // A low-order u never occurs in this sequence; an all-zero result would throw and fail the run.
-    let next = try key.sharedSecretFromKeyAgreement(with: Curve25519.KeyAgreement.PublicKey(rawRepresentation: u))
-    (k, u) = (next.withUnsafeBytes { Array($0) }, k)
-}
-let matched = k == expected
-print("X25519 iterated \(iterations) times (RFC 7748 §5.2): \(matched ? "ok" : "MISMATCH")")
-exit(matched ? 0 : 1)

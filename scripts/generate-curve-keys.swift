@@ -1,0 +1,142 @@
+// Writes Sources/PureP256/P256Keys.swift, Sources/PureP384/P384Keys.swift and Sources/PureP521/P521Keys.swift
+// from the one template scripts/curve-keys/CurveKeys.swift.template, as swift-crypto generates its
+// per-curve key types (gyb): the three curves' public key types are the same code with other names and
+// sizes, and this keeps one source of truth for them while each curve keeps swift-crypto's concrete
+// nested names (P384.KeyAgreement.PrivateKey, …).
+//
+//   swift scripts/generate-curve-keys.swift           # rewrite the three files
+//   swift scripts/generate-curve-keys.swift --check   # exit 1, naming the files, if any differs (CI)
+//
+// The template language, line-based:
+//   ${Name}                substituted from the curve's table below (and ${KIND} inside a %for)
+//   %for KIND in A B       the lines up to the matching %end, once per word, with ${KIND} set
+//   %if W1 W2 …            the lines up to %else or %end when every word holds: a curve name ("P256"),
+//   %else / %end           "generic" (the curve signs with PureECDSA's generic ECDSA), or the %for's value
+
+import Foundation
+
+struct Curve {
+    let values: [String: String]
+    let flags: Set<String>
+}
+
+func curve(_ name: String, bytes: Int, orderBits: Int, oid: String, hash: String, jws: String, generic: Bool) -> Curve {
+    let swiftName = name.replacingOccurrences(of: "-", with: "")
+    return Curve(
+        values: [
+            "Curve": swiftName, "name": name, "oid": oid, "Hash": hash, "jws": jws,
+            "hashName": hash.replacingOccurrences(of: "SHA", with: "SHA-"),
+            "bytes": "\(bytes)", "rawBytes": "\(2 * bytes)", "x963Bytes": "\(2 * bytes + 1)",
+            "compressedBytes": "\(bytes + 1)", "orderBits": "\(orderBits)",
+        ],
+        flags: generic ? [swiftName, "generic"] : [swiftName])
+}
+
+let curves = [
+    curve("P-256", bytes: 32, orderBits: 256, oid: "prime256v1", hash: "SHA256", jws: "ES256", generic: false),
+    curve("P-384", bytes: 48, orderBits: 384, oid: "secp384r1", hash: "SHA384", jws: "ES384", generic: true),
+    curve("P-521", bytes: 66, orderBits: 521, oid: "secp521r1", hash: "SHA512", jws: "ES512", generic: true),
+]
+
+struct TemplateError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Expands `lines[range]` with the given values and flags.
+func expand(_ lines: [Substring], values: [String: String], flags: Set<String>) throws -> [String] {
+    var output: [String] = []
+    var index = 0
+    while index < lines.count {
+        let line = lines[index]
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("%for ") || trimmed.hasPrefix("%if ") {
+            let (body, elseBody, next) = try block(lines, from: index + 1)
+            let words = trimmed.split(separator: " ").dropFirst().map(String.init)
+            if trimmed.hasPrefix("%for ") {
+                guard words.count >= 3, words[1] == "in" else { throw TemplateError(description: "bad %for: \(line)") }
+                for value in words.dropFirst(2) {
+                    var inner = values
+                    inner[words[0]] = value
+                    output += try expand(body, values: inner, flags: flags.union([value]))
+                }
+            } else {
+                let holds = words.allSatisfy { flags.contains($0) }
+                output += try expand(holds ? body : elseBody, values: values, flags: flags)
+            }
+            index = next
+            continue
+        }
+        output.append(try substitute(String(line), values))
+        index += 1
+    }
+    return output
+}
+
+/// The lines of a block starting at `start` up to its %else (if any) and %end, and the index after %end.
+func block(_ lines: [Substring], from start: Int) throws -> ([Substring], [Substring], Int) {
+    var depth = 0
+    var elseIndex: Int?
+    var index = start
+    while index < lines.count {
+        let trimmed = lines[index].trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("%for ") || trimmed.hasPrefix("%if ") { depth += 1 }
+        if trimmed == "%else" && depth == 0 { elseIndex = index }
+        if trimmed == "%end" {
+            if depth == 0 {
+                let body = Array(lines[start..<(elseIndex ?? index)])
+                let elseBody = elseIndex.map { Array(lines[($0 + 1)..<index]) } ?? []
+                return (body, elseBody, index + 1)
+            }
+            depth -= 1
+        }
+        index += 1
+    }
+    throw TemplateError(description: "a %for or %if from line \(start) has no %end")
+}
+
+func substitute(_ line: String, _ values: [String: String]) throws -> String {
+    var result = ""
+    var rest = Substring(line)
+    while let open = rest.range(of: "${") {
+        result += rest[..<open.lowerBound]
+        guard let close = rest[open.upperBound...].firstIndex(of: "}") else { throw TemplateError(description: "unclosed ${ in: \(line)") }
+        let name = String(rest[open.upperBound..<close])
+        guard let value = values[name] else { throw TemplateError(description: "unknown ${\(name)} in: \(line)") }
+        result += value
+        rest = rest[rest.index(after: close)...]
+    }
+    return result + rest
+}
+
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+let templateURL = root.appendingPathComponent("scripts/curve-keys/CurveKeys.swift.template")
+let check = CommandLine.arguments.contains("--check")
+do {
+    let template = try String(contentsOf: templateURL, encoding: .utf8)
+    let lines = template.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    var stale: [String] = []
+    for curve in curves {
+        let name = curve.values["Curve"]!
+        let banner = [
+            "// GENERATED from scripts/curve-keys/CurveKeys.swift.template by scripts/generate-curve-keys.swift: do not",
+            "// edit; change the template and run `swift scripts/generate-curve-keys.swift` (CI checks the two agree).",
+            "//",
+        ]
+        let text = (banner + (try expand(Array(lines), values: curve.values, flags: curve.flags))).joined(separator: "\n") + "\n"
+        let path = "Sources/Pure\(name)/\(name)Keys.swift"
+        let url = root.appendingPathComponent(path)
+        if check {
+            if (try? String(contentsOf: url, encoding: .utf8)) != text { stale.append(path) }
+        } else {
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            print("wrote \(path)")
+        }
+    }
+    if !stale.isEmpty {
+        print("generated files differ from the template: \(stale.joined(separator: ", ")); run `swift scripts/generate-curve-keys.swift` and commit")
+        exit(1)
+    }
+} catch {
+    FileHandle.standardError.write("generate-curve-keys: \(error)\n".data(using: .utf8)!)
+    exit(2)
+}
