@@ -48,6 +48,16 @@ for curve in "PureP384.P384Curve" "PureP521.P521Curve"; do
     "~<$curve> of PureECDSA.ProjectivePoint.doubled("
   )
 done
+# ECDH (issue 43): the constant-time variable-base ladder's doubling and masked additions, P-256's own and
+# the generic Jacobian ones specialised per curve, wherever they are not inlined into the ladder.
+required+=(
+  "PureP256.JacobianPoint.doubledConstantTime("
+  "PureP256.JacobianPoint.addingConstantTime"
+  "~PureP384.P384Curve> of PureECDSA.JacobianPoint.doubledConstantTime("
+  "~PureP384.P384Curve> of PureECDSA.JacobianPoint.addingConstantTime"
+  "~PureP521.P521Curve> of PureECDSA.JacobianPoint.doubledConstantTime("
+  "~PureP521.P521Curve> of PureECDSA.JacobianPoint.addingConstantTime"
+)
 required+=(
   "PureP384.Modulus384.multiply"
   "PureP384.Modulus384.subtract"
@@ -76,6 +86,14 @@ loops_only+=(
 
 # PureP384 and PureP521: the comb's loop over the scalar's digits (table scans and additions inlined), and
 # the inversions by fixed exponent windows or addition chains.
+# The ECDH ladder (issue 43): 2·byteCount windows of four doublings, a table scan and an addition, per
+# point type.
+loops_only+=(
+  "~<PureP256.JacobianPoint> of static (extension in PureECDSA):PureECDSA.LadderPoint.ladder("
+  "~PureECDSA.JacobianPoint<PureP384.P384Curve>> of static (extension in PureECDSA):PureECDSA.LadderPoint.ladder("
+  "~PureECDSA.JacobianPoint<PureP521.P521Curve>> of static (extension in PureECDSA):PureECDSA.LadderPoint.ladder("
+)
+
 loops_only+=(
   "~<PureP384.P384Curve> of closure #1 (Swift.UnsafeBufferPointer<PureECDSA.AffinePoint<A>>) -> () in PureECDSA.GeneratorComb.multiply("
   "~<PureP521.P521Curve> of closure #1 (Swift.UnsafeBufferPointer<PureECDSA.AffinePoint<A>>) -> () in PureECDSA.GeneratorComb.multiply("
@@ -194,7 +212,12 @@ for name in "${loops_only[@]}"; do check "$name" forward; done
 swift build -c release --target PureAES "$@" >/dev/null
 aes_dir=$(mktemp -d)
 trap 'rm -rf "$aes_dir"' EXIT
-ld -r -o "$aes_dir/PureAES.o" "$(swift build -c release --show-bin-path "$@")"/PureAES.build/*.o
+# The objects of the module's current sources (its `sources` list), not every *.o in the folder: an object
+# left from a renamed source would define its symbols twice.
+aes_build="$(swift build -c release --show-bin-path "$@")/PureAES.build"
+aes_objects=()
+while read -r source; do aes_objects+=("$aes_build/$(basename "$source").o"); done < "$aes_build/sources"
+ld -r -o "$aes_dir/PureAES.o" "${aes_objects[@]}"
 binary="$aes_dir/PureAES.o"
 symbols=$(nm "$binary" | awk '$2 ~ /[tT]/ && $3 ~ /^\$s7PureAES/ { print $3 }')
 demangled=$(echo "$symbols" | swift demangle --compact)

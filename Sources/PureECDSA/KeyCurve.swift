@@ -82,6 +82,6 @@ extension WeierstrassCurve {
 
     @inlinable
     package static func sharedSecret(_ scalar: Scalar, raw: [UInt8], with point: AffinePoint<Self>) -> [UInt8]? {
-        ProjectivePoint(point).multipliedConstantTime(bigEndianScalar: raw).affine()?.x.canonicalBigEndianBytes
+        JacobianPoint(point).multipliedConstantTime(bigEndianScalar: raw).affineXBytes
     }
 }

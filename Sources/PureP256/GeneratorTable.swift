@@ -111,7 +111,7 @@ extension JacobianPoint {
         return JacobianPoint(x: x3, y: y3, z: z * h)
     }
 
-    @inline(__always)
+    @usableFromInline @inline(__always)
     static func select(_ mask: UInt64, _ a: JacobianPoint, _ b: JacobianPoint) -> JacobianPoint {
         JacobianPoint(x: .select(mask, a.x, b.x), y: .select(mask, a.y, b.y), z: .select(mask, a.z, b.z))
     }

@@ -54,7 +54,7 @@ enum P256Curve: ECKeyCurve {
     }
 
     static func sharedSecret(_ scalar: PrivateScalar, raw: [UInt8], with point: ProjectivePoint) -> [UInt8]? {
-        point.multipliedConstantTime(bigEndianScalar: raw).affine()?.x.canonical.bigEndianBytes
+        JacobianPoint(x: point.x, y: point.y, z: point.z).multipliedConstantTime(bigEndianScalar: raw).affineXBytes
     }
 }
 

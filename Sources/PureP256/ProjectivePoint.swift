@@ -4,13 +4,11 @@
 // Complete: correct for every input, the identity (0 : 1 : 0) and P + P included, so there is no branch
 // on the points and the formulas are constant-time.
 
-import PureECDSA
-
 @usableFromInline
-struct ProjectivePoint: CompletePoint {
+struct ProjectivePoint: Sendable {
     var x, y, z: FieldElement
 
-    @usableFromInline static let identity = ProjectivePoint(x: .zero, y: .one, z: .zero)
+    static let identity = ProjectivePoint(x: .zero, y: .one, z: .zero)
 
     /// The base point G (SP 800-186 §3.2.1.3).
     static let generator = ProjectivePoint(
@@ -22,7 +20,7 @@ struct ProjectivePoint: CompletePoint {
     var isIdentityMask: UInt64 { z.isZeroMask }
 
     /// RCB Algorithm 4: P + Q for any P, Q. 12 multiplications (two by b).
-    @usableFromInline func adding(_ q: ProjectivePoint) -> ProjectivePoint {
+    func adding(_ q: ProjectivePoint) -> ProjectivePoint {
         let b = FieldElement.b
         var t0 = x * q.x                    // 1
         var t1 = y * q.y                    // 2
@@ -71,7 +69,7 @@ struct ProjectivePoint: CompletePoint {
     }
 
     /// RCB Algorithm 6: 2P for any P.
-    @usableFromInline func doubled() -> ProjectivePoint {
+    func doubled() -> ProjectivePoint {
         let b = FieldElement.b
         var t0 = x.squared                  // 1
         let t1 = y.squared                  // 2
@@ -110,9 +108,9 @@ struct ProjectivePoint: CompletePoint {
         return ProjectivePoint(x: x3, y: y3, z: z3)
     }
 
-    @usableFromInline func negated() -> ProjectivePoint { ProjectivePoint(x: x, y: -y, z: z) }
+    func negated() -> ProjectivePoint { ProjectivePoint(x: x, y: -y, z: z) }
 
-    @usableFromInline static func select(_ mask: UInt64, _ a: ProjectivePoint, _ b: ProjectivePoint) -> ProjectivePoint {
+    static func select(_ mask: UInt64, _ a: ProjectivePoint, _ b: ProjectivePoint) -> ProjectivePoint {
         ProjectivePoint(x: .select(mask, a.x, b.x), y: .select(mask, a.y, b.y), z: .select(mask, a.z, b.z))
     }
 

@@ -42,6 +42,12 @@ private struct Curve: Sendable, CustomTestStringConvertible {
     /// A fresh private key's PEM, DER and raw forms read back, and its description.
     let encodings: @Sendable () throws -> (roundTrips: Bool, description: String, raw: [UInt8])
 
+    /// The group order n, big-endian.
+    let order: String
+    /// Whether the shared secret of scalar k with the generator G (G's own key pair: k = 1) equals the x of
+    /// k·G computed by the signing keys' fixed-base comb, another code path.
+    let agreesWithComb: @Sendable (_ k: [UInt8]) throws -> Bool
+
     var testDescription: String { name }
 
     var asnFile: String { "ecdh_\(wycheproofName)_test.json" }
@@ -76,6 +82,14 @@ private let p256 = Curve(
         let publicAgain = try P256.KeyAgreement.PublicKey(compressedRepresentation: key.publicKey.compressedRepresentation)
         let roundTrips = again.allSatisfy { $0.rawRepresentation == key.rawRepresentation && $0.publicKey == key.publicKey } && publicAgain == key.publicKey
         return (roundTrips, "\(key) \(String(reflecting: key))", key.rawRepresentation)
+    },
+    order: "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551",
+    agreesWithComb: { k in
+        let one = [UInt8](repeating: 0, count: k.count - 1) + [1]
+        let generator = try P256.KeyAgreement.PrivateKey(rawRepresentation: one).publicKey
+        let secret = try P256.KeyAgreement.PrivateKey(rawRepresentation: k).sharedSecretFromKeyAgreement(with: generator)
+        let comb = try P256.Signing.PrivateKey(rawRepresentation: k).publicKey.rawRepresentation
+        return bytes(secret) == Array(comb.prefix(k.count))
     })
 
 private let p384 = Curve(
@@ -98,6 +112,14 @@ private let p384 = Curve(
         let publicAgain = try P384.KeyAgreement.PublicKey(compressedRepresentation: key.publicKey.compressedRepresentation)
         let roundTrips = again.allSatisfy { $0.rawRepresentation == key.rawRepresentation && $0.publicKey == key.publicKey } && publicAgain == key.publicKey
         return (roundTrips, "\(key) \(String(reflecting: key))", key.rawRepresentation)
+    },
+    order: "ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973",
+    agreesWithComb: { k in
+        let one = [UInt8](repeating: 0, count: k.count - 1) + [1]
+        let generator = try P384.KeyAgreement.PrivateKey(rawRepresentation: one).publicKey
+        let secret = try P384.KeyAgreement.PrivateKey(rawRepresentation: k).sharedSecretFromKeyAgreement(with: generator)
+        let comb = try P384.Signing.PrivateKey(rawRepresentation: k).publicKey.rawRepresentation
+        return bytes(secret) == Array(comb.prefix(k.count))
     })
 
 private let p521 = Curve(
@@ -120,6 +142,14 @@ private let p521 = Curve(
         let publicAgain = try P521.KeyAgreement.PublicKey(compressedRepresentation: key.publicKey.compressedRepresentation)
         let roundTrips = again.allSatisfy { $0.rawRepresentation == key.rawRepresentation && $0.publicKey == key.publicKey } && publicAgain == key.publicKey
         return (roundTrips, "\(key) \(String(reflecting: key))", key.rawRepresentation)
+    },
+    order: "01fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffa51868783bf2f966b7fcc0148f709a5d03bb5c9b8899c47aebb6fb71e91386409",
+    agreesWithComb: { k in
+        let one = [UInt8](repeating: 0, count: k.count - 1) + [1]
+        let generator = try P521.KeyAgreement.PrivateKey(rawRepresentation: one).publicKey
+        let secret = try P521.KeyAgreement.PrivateKey(rawRepresentation: k).sharedSecretFromKeyAgreement(with: generator)
+        let comb = try P521.Signing.PrivateKey(rawRepresentation: k).publicKey.rawRepresentation
+        return bytes(secret) == Array(comb.prefix(k.count))
     })
 
 /// Every flag the ecdh files use (their notes define them); each was looked at.
@@ -182,6 +212,25 @@ struct ECDHTests {
             }
         }
         #expect(run >= 2)
+    }
+
+    @Test("Scalars 1…24 and n − 24…n − 1 with G: the ladder's first windows and its last-window doubling", arguments: [p256, p384, p521])
+    fileprivate func edgeScalars(curve: Curve) throws {
+        let n = try [UInt8](hex: curve.order)
+        var scalars: [[UInt8]] = []
+        for small in 1...24 { scalars.append([UInt8](repeating: 0, count: curve.byteCount - 1) + [UInt8(small)]) }
+        for below in 1...24 {
+            var k = n, borrow = below
+            for index in k.indices.reversed() where borrow > 0 {
+                let value = Int(k[index]) - borrow
+                k[index] = UInt8((value + 256) % 256)
+                borrow = value < 0 ? 1 : 0
+            }
+            scalars.append(k)
+        }
+        for k in scalars {
+            #expect(try curve.agreesWithComb(k), "k = \(k.map { String($0) })")
+        }
     }
 
     @Test("Fresh key pairs agree both ways", arguments: [p256, p384, p521])

@@ -15,6 +15,9 @@
 // AES-256-GCM sealing, two ways: a fixed key against random keys, same message and nonce (the round keys
 // and GHASH's subkey H follow the key); and one key with a fixed 1 KiB message against random ones (the
 // data through the rounds and through GHASH).
+// ECDH P-256 and X25519 (issue 43): a fixed private key against random ones, one peer public key, a key
+// object per measurement. RSA-2048 OAEP-256 decryption (not in the default set: milliseconds each): one key,
+// a valid ciphertext against random ones (whose padding is invalid), both ending in the same `try?`.
 // As dudect does, t is also computed over the measurements below several percentiles, since a leak often
 // hides in the tail; the largest |t| is reported.
 #if canImport(Glibc)
@@ -96,7 +99,7 @@ while let argument = arguments.next() {
     case "--measurements": measurements = Int(arguments.next() ?? "") ?? measurements
     case "--only": only = arguments.next()
     case "--fixed": fixedIsOne = arguments.next() != "random"
-    default: print("usage: ConstantTime [--measurements N] [--only control|p256-base|ecdsa-sign|peer-ecdsa-sign|montgomery-power|montgomery-power-1024|montgomery-modulus-1024|ed25519-sign|peer-ed25519-sign|p384-sign|aes-gcm-key|aes-gcm-data|rsa-sign] [--fixed one|random]"); exit(2)
+    default: print("usage: ConstantTime [--measurements N] [--only control|p256-base|ecdsa-sign|peer-ecdsa-sign|montgomery-power|montgomery-power-1024|montgomery-modulus-1024|ed25519-sign|peer-ed25519-sign|p384-sign|aes-gcm-key|aes-gcm-data|ecdh-p256|x25519|oaep-decrypt|rsa-sign] [--fixed one|random]"); exit(2)
     }
 }
 
@@ -225,6 +228,34 @@ if only == nil || only == "aes-gcm-data" {
         $0 == 0 ? fixedMessage.map { $0 } : randomBytes(1024)
     }) { message in
         blackHole(try! PureAES.AES.GCM.seal(message, using: key, nonce: nonce))
+    })
+}
+if only == nil || only == "ecdh-p256" {
+    let peer = PureP256.P256.KeyAgreement.PrivateKey().publicKey
+    worst = max(worst, run("ECDH P-256 (secret private key)", measurements: measurements, makeInput: {
+        try! PureP256.P256.KeyAgreement.PrivateKey(rawRepresentation: $0 == 0 ? fixedSecret.map { $0 } : randomScalar())
+    }) { key in
+        blackHole(try! key.sharedSecretFromKeyAgreement(with: peer))
+    })
+}
+if only == nil || only == "x25519" {
+    let peer = PureCurve25519.Curve25519.KeyAgreement.PrivateKey().publicKey
+    worst = max(worst, run("X25519 (secret private key)", measurements: measurements, makeInput: {
+        try! PureCurve25519.Curve25519.KeyAgreement.PrivateKey(rawRepresentation: $0 == 0 ? fixedSecret.map { $0 } : randomBytes(32))
+    }) { key in
+        blackHole(try! key.sharedSecretFromKeyAgreement(with: peer))
+    })
+}
+if only == "oaep-decrypt" {
+    // Manger's attack needs the time of a decryption to depend on where its padding check failed; here the
+    // classes are a valid ciphertext against random ones (invalid padding, almost surely with a non-zero
+    // leading byte, the case Manger distinguishes), through one key object.
+    let key = PureRSA.RSA.Encryption.PrivateKey(try! PureRSA.RSA.Signing.PrivateKey(keySize: .bits2048))
+    let valid = try! key.publicKey.encrypt(Array("a 32-byte content encryption key".utf8), padding: .PKCS1_OAEP_SHA256)
+    worst = max(worst, run("RSA-2048 OAEP-256 decrypt (valid against invalid padding)", measurements: measurements, makeInput: { c in
+        c == 0 ? valid.map { $0 } : [0] + randomBytes(255)   // below n, whose top bit is set
+    }) { ciphertext in
+        blackHole(try? key.decrypt(ciphertext, padding: .PKCS1_OAEP_SHA256))
     })
 }
 if only == "rsa-sign" {
