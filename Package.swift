@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "PureP521", targets: ["PureP521"]),
         .library(name: "PureCurve25519", targets: ["PureCurve25519"]),
         .library(name: "PureAES", targets: ["PureAES"]),
+        .library(name: "PureDeflate", targets: ["PureDeflate"]),
         .library(name: "PureX509", targets: ["PureX509"]),
         .library(name: "AppStoreServer", targets: ["AppStoreServer"]),
         .library(name: "AppStoreServerAPI", targets: ["AppStoreServerAPI"]),
@@ -46,6 +47,8 @@ let package = Package(
         .target(name: "PureCurve25519", dependencies: ["PureSHA2", "PureASN1", "PureBigInt"]),
         // Constant-time (bitsliced) AES: GCM, key wrap, and A*CBC-HS* for JWE; SymmetricKey from PureSHA2.
         .target(name: "PureAES", dependencies: ["PureSHA2"]),
+        // Raw DEFLATE (RFC 1951) for JWE's "zip": "DEF": a bounded inflater and a fixed-code deflater.
+        .target(name: "PureDeflate"),
         .target(name: "PureX509", dependencies: ["PureASN1", "PureP256", "PureP384", "PureRSA", "PureSHA2"]),
         .target(name: "AppStoreServer", dependencies: ["PureJWT", "PureX509", "PureASN1", "PureP256", "PureSHA2", "PureBase64"]),
         .target(name: "AppStoreServerAPI", dependencies: ["AppleHTTP", "AppStoreServer", "PureX509", "PureJWT", "PureP256", "PureBase64"]),
@@ -125,6 +128,11 @@ let package = Package(
         .testTarget(
             name: "PureAESTests",
             dependencies: ["PureAES", "PureSHA2", "TestSupport"],
+            exclude: ["Vectors"]
+        ),
+        .testTarget(
+            name: "PureDeflateTests",
+            dependencies: ["PureDeflate", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

@@ -19,6 +19,7 @@ let harnesses: [(name: String, products: [String])] = [
     ("FuzzECKeys", ["PureP384", "PureP521"]),
     ("FuzzJWTTool", ["PureJWT"]),
     ("FuzzReceipts", ["AppStoreServer", "PureASN1"]),
+    ("FuzzInflate", ["PureDeflate"]),
 ]
 
 let package = Package(

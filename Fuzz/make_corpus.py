@@ -134,5 +134,10 @@ for entry in receipts["receipts"] + receipts["tampered"]:
     if entry["encoding"] == "base64" and entry.get("kind") != "transaction":
         put("FuzzReceipts", base64.b64decode(b"".join(raw.split())))
 
+# Raw DEFLATE: zlib's compressions of the PureDeflateTests vectors (those under 4,000 bytes).
+for case in json.loads((vectors("PureDeflateTests") / "deflate_vectors.json").read_text())["cases"]:
+    if len(case["compressed"]) <= 8000:
+        put("FuzzInflate", bytes.fromhex(case["compressed"]))
+
 for harness in sorted(p.name for p in corpus.iterdir()):
     print(harness, len(list((corpus / harness).iterdir())))

@@ -7,6 +7,7 @@
 import PureAES
 import PureBase64
 import PureCurve25519
+import PureDeflate
 import PureP521
 import PureP256
 import PureRSA
@@ -104,9 +105,31 @@ func runAESChecks() {
     }
 }
 
+/// ECDH on P-256 and P-521 (the constant-time ladder with 32-bit Int) and raw DEFLATE.
+func runKeyAgreementAndDeflateChecks() {
+    for vector in KnownAnswerVectors.ecdh {
+        let shared: [UInt8]?
+        if vector.scalar.count == 32 {
+            shared = (try? P256.KeyAgreement.PrivateKey(rawRepresentation: vector.scalar)
+                .sharedSecretFromKeyAgreement(with: P256.KeyAgreement.PublicKey(x963Representation: vector.peer)))?
+                .withUnsafeBytes { Array($0) }
+        } else {
+            shared = (try? P521.KeyAgreement.PrivateKey(rawRepresentation: vector.scalar)
+                .sharedSecretFromKeyAgreement(with: P521.KeyAgreement.PublicKey(x963Representation: vector.peer)))?
+                .withUnsafeBytes { Array($0) }
+        }
+        check(shared == vector.shared, "ECDH shared secret (Wycheproof)")
+    }
+    let (plaintext, compressed) = KnownAnswerVectors.deflate
+    check((try? Inflate.decompress(compressed, maximumOutputCount: plaintext.count)) == plaintext, "inflate zlib's DEFLATE")
+    check((try? Inflate.decompress(compressed, maximumOutputCount: plaintext.count - 1)) == nil, "inflate stops at its limit")
+    check((try? Inflate.decompress(Deflate.compress(plaintext), maximumOutputCount: plaintext.count)) == plaintext, "deflate, then inflate")
+}
+
 @_cdecl("_start")
 func start() {
     runChecks()
     runAESChecks()
+    runKeyAgreementAndDeflateChecks()
     WASI.exit(failures)
 }

@@ -4,7 +4,8 @@
 Every expected value comes from outside PureJWT: SHA-256 of "abc" from Python's hashlib and two cases
 of NIST CAVP SHA256ShortMsg.rsp; the ECDSA P-256 / SHA-256 signatures from RFC 6979 Appendix A.2.5; the RS256
 signature from RFC 7515 Appendix A.2; the Ed25519 keys and signatures from RFC 8032 §7.1; the ES384 and
-ES512 key and signatures from RFC 6979 Appendix A.2.7; AES-GCM and AES key wrap from Wycheproof's files. Run from the repository root with ../shared beside it:
+ES512 key and signatures from RFC 6979 Appendix A.2.7; AES-GCM and AES key wrap from Wycheproof's files; ECDH
+P-256 and P-521 from Wycheproof's ecdh files; raw DEFLATE from Python zlib. Run from the repository root with ../shared beside it:
 
     python3 scripts/wasm/generate_known_answers.py > scripts/wasm/KnownAnswerVectors.swift
 """
@@ -32,7 +33,9 @@ lines = [
     "// SHA256ShortMsg.rsp, RFC 6979 Appendix A.2.5 (../shared/vectors/rfc/rfc6979_p256_sha256.json) and RFC 7515",
     "// Appendix A.2 (Tests/PureJWTTests/Vectors/rfc7515_appendix_a_jws_examples.json) and RFC 8032 §7.1",
     "// (../shared/vectors/rfc/rfc8032_ed25519.json), RFC 6979 A.2.7 (../shared/vectors/rfc/rfc6979_p384_p521.json),",
-    "// Wycheproof aes_gcm_test.json and aes_wrap_test.json (Tests/PureAESTests/Vectors/).",
+    "// Wycheproof aes_gcm_test.json and aes_wrap_test.json (Tests/PureAESTests/Vectors/), Wycheproof's ecdh_secp256r1",
+    "// and ecdh_secp521r1 ecpoint files (Tests/KeyAgreementTests/Vectors/), and Python zlib's raw DEFLATE",
+    "// (Tests/PureDeflateTests/Vectors/deflate_vectors.json).",
     "",
     "enum KnownAnswerVectors {",
     "    /// (message, SHA-256 digest)",
@@ -125,5 +128,28 @@ for group in wrap["testGroups"]:
     case = group["tests"][0]
     lines.append(f"        ({swift_bytes(case['key'])}, {swift_bytes(case['msg'])}, {swift_bytes(case['ct'])}),")
 lines.append("    ]")
+# ECDH (PureP256, PureP521): the first valid case of Wycheproof's ecdh_*_ecpoint files (the ladder on a
+# 32-bit target), with the private scalar padded to the field size.
+lines += [
+    "",
+    "    /// Wycheproof ecdh_secp256r1_ecpoint_test.json and ecdh_secp521r1_ecpoint_test.json, first case:",
+    "    /// private scalar, peer's x963 point, shared secret.",
+    "    static let ecdh: [(scalar: [UInt8], peer: [UInt8], shared: [UInt8])] = [",
+]
+for curve, size in [("secp256r1", 32), ("secp521r1", 66)]:
+    ecdh = json.loads((root / "Tests" / "KeyAgreementTests" / "Vectors" / f"ecdh_{curve}_ecpoint_test.json").read_text())
+    case = ecdh["testGroups"][0]["tests"][0]
+    assert case["result"] == "valid"
+    scalar = bytes.fromhex(case["private"]).lstrip(b"\0").rjust(size, b"\0").hex()
+    lines.append(f"        ({swift_bytes(scalar)}, {swift_bytes(case['public'])}, {swift_bytes(case['shared'])}),")
+lines.append("    ]")
+# DEFLATE (PureDeflate): zlib's dynamic-code compression of JWT claims (Tests/PureDeflateTests/Vectors).
+deflate = json.loads((root / "Tests" / "PureDeflateTests" / "Vectors" / "deflate_vectors.json").read_text())
+case = next(c for c in deflate["cases"] if c["name"] == "claims, level 9")
+lines += [
+    "",
+    "    /// deflate_vectors.json \"claims, level 9\" (Python zlib, raw DEFLATE): plaintext and compressed.",
+    f"    static let deflate: (plaintext: [UInt8], compressed: [UInt8]) = ({swift_bytes(case['plaintext'])}, {swift_bytes(case['compressed'])})",
+]
 lines += ["}"]
 sys.stdout.write("\n".join(lines) + "\n")
