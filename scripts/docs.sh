@@ -35,6 +35,7 @@ PureP521:
 PureECDSA:
 PureCurve25519:
 PureAES:
+PureDeflate:
 PureX509:
 PureRSA:
 PureSHA2:
