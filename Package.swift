@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "AppStoreServerAPI", dependencies: ["AppleHTTP", "AppStoreServer", "PureX509", "PureJWT", "PureP256", "PureBase64"]),
         // JWS/JWT on top of the primitives; may import Foundation (Data, Date, JSON).
         .target(name: "PureJWT", dependencies: ["PureBase64", "PureSHA2", "PureASN1", "PureBigInt", "PureRSA", "PureP256", "PureP384", "PureP521",
-                                                "PureCurve25519"]),
+                                                "PureCurve25519", "PureAES", "PureDeflate"]),
         // The HTTP transport protocol and retry rules that AppleAuth and AppStoreServerAPI share (both
         // re-export it); no networking of its own.
         .target(name: "AppleHTTP"),
@@ -153,7 +153,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PureJWTTests",
-            dependencies: ["PureJWT", "PureP256", "PureRSA", "PureSHA2", "PureBase64", "PureCurve25519", "PureASN1", "TestSupport"],
+            dependencies: ["PureJWT", "PureP256", "PureP384", "PureP521", "PureRSA", "PureSHA2", "PureBase64", "PureCurve25519", "PureASN1", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

@@ -53,6 +53,17 @@ public struct JWTError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The validation settings cannot be applied (e.g. a NaN or negative leeway): a configuration error,
         /// reported instead of silently checking less.
         case invalidValidation(String)
+        /// A JWE that could not be decrypted: a tag, a key unwrap or an RSA-OAEP block did not check, or the
+        /// key is not the one it was encrypted for. Which of these is not said (it would be an oracle).
+        case decryptionFailed
+        /// A JWE "enc" that PureJWT does not implement, or that the decrypter does not accept.
+        case unsupportedEncryption(String)
+        /// An algorithm refused by name whatever the configuration (the name, and why).
+        case refusedAlgorithm(name: String, reason: String)
+        /// A PBES2 token asking for more PBKDF2 iterations than allowed (asked, limit), refused before any work.
+        case pbes2CountTooLarge(count: Int, limit: Int)
+        /// A compressed JWE payload that decompresses to more than the limit (the limit), or not at all (why).
+        case decompressionFailed(String)
         /// No usable key set: never fetched successfully, or the one held is past its maximum staleness
         /// and a new one cannot be had (why, and when the next attempt is due).
         case keysUnavailable(String)
@@ -108,6 +119,16 @@ public struct JWTError: Error, Hashable, Sendable, CustomStringConvertible {
             return "invalid JSON: \(why)"
         case .invalidValidation(let why):
             return "the token validation is misconfigured: \(why)"
+        case .decryptionFailed:
+            return "the token could not be decrypted: it was altered, or encrypted for another key"
+        case .unsupportedEncryption(let enc):
+            return "the token's content encryption \"\(enc)\" is not supported or not accepted (A128GCM, A192GCM, A256GCM, A128CBC-HS256, A192CBC-HS384 and A256CBC-HS512 are implemented)"
+        case .refusedAlgorithm(let name, let why):
+            return "\"\(name)\" is refused: \(why)"
+        case .pbes2CountTooLarge(let count, let limit):
+            return "the token asks for \(count) PBKDF2 iterations, over the limit of \(limit); raise JWEDecrypter's maximumPBES2Count only for senders you trust"
+        case .decompressionFailed(let why):
+            return "the decrypted payload could not be decompressed: \(why)"
         case .keysUnavailable(let why):
             return "no usable signing keys: \(why); tokens cannot be verified until the key set can be fetched again"
         }
