@@ -20,6 +20,7 @@ let harnesses: [(name: String, products: [String])] = [
     ("FuzzJWTTool", ["PureJWT"]),
     ("FuzzReceipts", ["AppStoreServer", "PureASN1"]),
     ("FuzzInflate", ["PureDeflate"]),
+    ("FuzzJWE", ["PureJWT", "PureP256", "PureCurve25519", "PureRSA", "PureSHA2"]),
 ]
 
 let package = Package(

@@ -139,5 +139,30 @@ for case in json.loads((vectors("PureDeflateTests") / "deflate_vectors.json").re
     if len(case["compressed"]) <= 8000:
         put("FuzzInflate", bytes.fromhex(case["compressed"]))
 
+# JWE: Wycheproof's and joserfc's tokens and JWKs (other keys: they exercise parsing), and tokens made by
+# joserfc for FuzzJWE's own fixed keys (shared key 07…07, P-256 d = 03…03, X25519 d = 05…05, password
+# "fuzz"), which reach key management, content decryption and decompression.
+jwe_vectors = json.loads((vectors("PureJWTTests") / "json_web_encryption_test.json").read_text())
+for group in jwe_vectors["testGroups"]:
+    put("FuzzJWE", json.dumps(group["private"]))
+    for case in group["tests"][:4]:
+        put("FuzzJWE", case["jwe"])
+for case in json.loads((vectors("PureJWTTests") / "joserfc_jwe_vectors.json").read_text())["cases"][::6]:
+    put("FuzzJWE", case["token"])
+from joserfc import jwe as joserfc_jwe
+from joserfc.jwk import ECKey, OctKey, OKPKey
+from joserfc.jwe import JWERegistry
+from cryptography.hazmat.primitives.asymmetric import ec, x25519
+registry = JWERegistry(algorithms=["dir", "A256KW", "A256GCMKW", "ECDH-ES", "ECDH-ES+A256KW", "PBES2-HS256+A128KW", "A256GCM", "A128CBC-HS256", "DEF"])
+shared = OctKey.import_key(bytes([7] * 32))
+p256 = ECKey.import_key(ec.derive_private_key(int.from_bytes(bytes([3] * 32), "big"), ec.SECP256R1()))
+okp = OKPKey.import_key(x25519.X25519PrivateKey.from_private_bytes(bytes([5] * 32)))
+password = OctKey.import_key(b"fuzz")
+for header, key in [({"alg": "dir", "enc": "A256GCM"}, shared), ({"alg": "dir", "enc": "A256GCM", "zip": "DEF"}, shared),
+                    ({"alg": "A256KW", "enc": "A128CBC-HS256"}, shared), ({"alg": "A256GCMKW", "enc": "A256GCM"}, shared),
+                    ({"alg": "ECDH-ES", "enc": "A256GCM"}, p256), ({"alg": "ECDH-ES+A256KW", "enc": "A128CBC-HS256"}, p256),
+                    ({"alg": "ECDH-ES", "enc": "A256GCM"}, okp), ({"alg": "PBES2-HS256+A128KW", "enc": "A256GCM", "p2c": 1000}, password)]:
+    put("FuzzJWE", joserfc_jwe.encrypt_compact(header, b'{"sub":"fuzz","n":[1,2,3]}' * 3, key, registry=registry))
+
 for harness in sorted(p.name for p in corpus.iterdir()):
     print(harness, len(list((corpus / harness).iterdir())))
