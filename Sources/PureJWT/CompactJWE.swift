@@ -108,8 +108,10 @@ public struct JWEEncrypter: Sendable {
     public var agreementPartyUInfo: [UInt8] = []
     /// See `agreementPartyUInfo`.
     public var agreementPartyVInfo: [UInt8] = []
-    /// PBKDF2 iterations for PBES2 ("p2c"); 600,000 by default (OWASP's figure for PBKDF2-HMAC-SHA256).
-    public var pbes2Count = 600_000
+    /// PBKDF2 iterations for PBES2 ("p2c"), at least 1,000. 200,000 by default: below joserfc's decryption
+    /// cap (300,000) and ours (1,000,000); panva/jose refuses more than 10,000 unless its `maxPBES2Count` is
+    /// raised. OWASP asks 600,000 for PBKDF2-HMAC-SHA256 passwords: a weak password stays weak.
+    public var pbes2Count = 200_000
 
     /// An encrypter for `key` with `algorithm` (the key's first when nil) and `encryption`.
     public init(key: JWEKey, algorithm: JWEKeyManagementAlgorithm? = nil, encryption: JWEContentEncryptionAlgorithm) throws(JWTError) {

@@ -200,3 +200,38 @@ enum AgreementPrivateKey: Sendable {
         }
     }
 }
+
+extension JWEKey {
+    /// A key from PEM: an RSA key (PKCS#8, PKCS#1 or SubjectPublicKeyInfo; RSA-OAEP) or an EC key on
+    /// P-256, P-384 or P-521 (PKCS#8, SEC 1 or SubjectPublicKeyInfo; ECDH-ES). `algorithms` nil: every
+    /// algorithm of the key's family, RSA-OAEP-256 or ECDH-ES+A256KW first. (X25519 keys: from a JWK.)
+    public init(pemRepresentation pem: String, algorithms: [JWEKeyManagementAlgorithm]? = nil, keyID: String? = nil) throws(JWTError) {
+        if let key = try? RSA.Encryption.PrivateKey(pemRepresentation: pem) {
+            self = try .rsa(key, algorithms: algorithms ?? Self.rsaFamily, keyID: keyID)
+        } else if let key = try? RSA.Encryption.PublicKey(pemRepresentation: pem) {
+            self = try .rsa(key, algorithms: algorithms ?? Self.rsaFamily, keyID: keyID)
+        } else if let key = try? P256.KeyAgreement.PrivateKey(pemRepresentation: pem) {
+            self = try .ecdh(key, algorithms: algorithms ?? Self.ecdhFamily, keyID: keyID)
+        } else if let key = try? P256.KeyAgreement.PublicKey(pemRepresentation: pem) {
+            self = try .ecdh(key, algorithms: algorithms ?? Self.ecdhFamily, keyID: keyID)
+        } else if let key = try? P384.KeyAgreement.PrivateKey(pemRepresentation: pem) {
+            self = try .ecdh(key, algorithms: algorithms ?? Self.ecdhFamily, keyID: keyID)
+        } else if let key = try? P384.KeyAgreement.PublicKey(pemRepresentation: pem) {
+            self = try .ecdh(key, algorithms: algorithms ?? Self.ecdhFamily, keyID: keyID)
+        } else if let key = try? P521.KeyAgreement.PrivateKey(pemRepresentation: pem) {
+            self = try .ecdh(key, algorithms: algorithms ?? Self.ecdhFamily, keyID: keyID)
+        } else if let key = try? P521.KeyAgreement.PublicKey(pemRepresentation: pem) {
+            self = try .ecdh(key, algorithms: algorithms ?? Self.ecdhFamily, keyID: keyID)
+        } else {
+            throw JWTError(.invalidKey("not an RSA key or an EC key on P-256, P-384 or P-521 in PEM (PKCS#8, PKCS#1, SEC 1 or SubjectPublicKeyInfo)"))
+        }
+    }
+
+    /// Whether this key can decrypt (a private, shared or password key) rather than only encrypt.
+    public var canDecrypt: Bool {
+        switch material {
+        case .rsaPublic, .agreementPublic: false
+        default: true
+        }
+    }
+}

@@ -1,5 +1,5 @@
 // jwt: JSON Web Tokens from the command line, for any JOSE user: keys for every JWS algorithm, signing,
-// verification and decoding, on PureJWT.
+// verification and decoding, and JWE encryption and decryption, on PureJWT.
 //
 // Exit codes: 0 success; 1 a token or signature was rejected (one line naming the reason); 2 usage or
 // unreadable input. Nothing traps on any input: every parser below throws.
@@ -16,6 +16,8 @@ let usage = """
       sign         sign claims (JSON) into a compact JWS
       verify       verify a token's signature and claims; print its header and claims
       decode       print a token's header and claims WITHOUT verifying anything
+      encrypt      encrypt bytes into a compact JWE for a recipient's key
+      decrypt      decrypt a compact JWE and write its plaintext bytes
 
     algorithms: \(ToolAlgorithms.names)
     """
@@ -33,6 +35,8 @@ func run(_ arguments: [String]) async -> ExitCode {
         case "sign": try TokenCommands.sign(rest)
         case "verify": try TokenCommands.verify(rest)
         case "decode": try TokenCommands.decode(rest)
+        case "encrypt": try EncryptionCommands.encrypt(rest)
+        case "decrypt": try EncryptionCommands.decrypt(rest)
         case "help", "--help", "-h": print(usage)
         default:
             printError("jwt: unknown command \"\(command)\"\n" + usage)

@@ -1,0 +1,155 @@
+// jwt encrypt and jwt decrypt: compact JWE (RFC 7516) on PureJWT.
+
+import CommandLineSupport
+import Foundation
+import PureJWT
+
+enum EncryptionCommands {
+    static var algorithmNames: String { JWEKeyManagementAlgorithm.all.map(\.rawValue).joined(separator: ", ") }
+    static var encryptionNames: String { JWEContentEncryptionAlgorithm.all.map(\.rawValue).joined(separator: ", ") }
+
+    static let encryptHelp = """
+        usage: jwt encrypt FILE|- --key KEYFILE [--alg ALG] --enc ENC [--kid ID] [--zip] [--cty T] [--typ T] [--p2c N]
+        Encrypts the bytes of FILE (or standard input), exactly, for the key in KEYFILE and prints the compact
+        JWE and a newline. KEYFILE: a public RSA or EC (P-256, P-384, P-521) key in PEM, or one JWK (RSA, EC,
+        OKP X25519; oct for dir, A*KW and A*GCMKW, and for PBES2 an oct JWK whose "k" is the password).
+        The algorithm is --alg, or the key's when it allows only one (a JWK's "alg"): a PEM key serves every
+        algorithm of its family, so name one. --zip compresses first ("zip": "DEF"; not for secrets mixed
+        with text others choose). --cty JWT marks a nested token. --p2c: PBES2's iterations (default 200,000).
+        algorithms (--alg): \(algorithmNames)
+        content encryptions (--enc): \(encryptionNames)
+        """
+
+    static func encrypt(_ arguments: [String]) throws {
+        let args = try Arguments(arguments, flags: ["key", "alg", "enc", "kid", "cty", "typ", "p2c"], switches: ["zip"])
+        if args.wantsHelp { print(encryptHelp); return }
+        guard args.positional.count == 1 else { throw ToolError.usage("give one FILE (or - for standard input); see --help") }
+        var key = try jweKey(try args.required("key"), keyID: args.value("kid"))
+        let algorithm: JWEKeyManagementAlgorithm
+        if let name = args.value("alg") {
+            algorithm = try parseAlgorithm(name)
+            guard key.algorithms.contains(algorithm) else {
+                throw ToolError.usage("the key is for \(key.algorithms.map(\.rawValue).joined(separator: ", ")), not \(algorithm)")
+            }
+        } else {
+            guard key.algorithms.count == 1 else {
+                throw ToolError.usage("the key can be used with \(key.algorithms.map(\.rawValue).joined(separator: ", ")); choose one with --alg")
+            }
+            algorithm = key.algorithms[0]
+        }
+        let encryption = try parseEncryption(try args.required("enc"))
+        if let kid = args.value("kid"), key.keyID != kid { key = try rekeyed(args.required("key"), keyID: kid) }
+        let pbes2Count = try args.number("p2c", in: 1000...10_000_000).map { Int($0) }
+        let plaintext = Array(try readInput(args.positional[0]))
+        do {
+            var encrypter = try JWEEncrypter(key: key, algorithm: algorithm, encryption: encryption)
+            encrypter.compresses = args.has("zip")
+            encrypter.contentType = args.value("cty")
+            encrypter.type = args.value("typ")
+            if let count = pbes2Count { encrypter.pbes2Count = count }
+            print(try encrypter.encrypt(plaintext))
+        } catch {
+            throw ToolError.usage(error.description)
+        }
+    }
+
+    static let decryptHelp = """
+        usage: jwt decrypt TOKEN|- (--key KEYFILE | --jwks FILE) [--alg ALG ...] [--enc ENC ...] [--max-p2c N]
+        Decrypts the compact JWE TOKEN (or standard input) and writes its plaintext bytes exactly, nothing
+        added. KEYFILE: a private RSA or EC key in PEM, or one JWK (private, or oct); FILE: a JWK Set, whose
+        keys must match the token's kid. --alg and --enc (repeatable) narrow what is accepted; --max-p2c caps
+        PBES2's iterations (default 1,000,000). A nested token: jwt decrypt ... | jwt verify - ...
+        Exit 1 with the reason when the token cannot be decrypted.
+        """
+
+    static func decrypt(_ arguments: [String]) throws {
+        let args = try Arguments(arguments, flags: ["key", "jwks", "alg", "enc", "max-p2c"])
+        if args.wantsHelp { print(decryptHelp); return }
+        guard args.positional.count == 1 else { throw ToolError.usage("give one TOKEN (or - to read it from standard input); see --help") }
+        let token = try readToken(args.positional[0])
+        let keys: [JWEKey]
+        switch (args.value("key"), args.value("jwks")) {
+        case (let path?, nil):
+            let key = try jweKey(path, keyID: nil)
+            guard key.canDecrypt else { throw ToolError.usage("\(path) is a public key; decryption needs the private key") }
+            keys = [key]
+        case (nil, let path?): keys = try jweKeySet(path)
+        default: throw ToolError.usage("give either --key FILE or --jwks FILE")
+        }
+        var decrypter = JWEDecrypter(keys: keys)
+        let algorithms = try args.values("alg").map(parseAlgorithm)
+        if !algorithms.isEmpty { decrypter.keyManagementAlgorithms = Set(algorithms) }
+        let encryptions = try args.values("enc").map(parseEncryption)
+        if !encryptions.isEmpty { decrypter.contentEncryptionAlgorithms = Set(encryptions) }
+        if let count = try args.number("max-p2c", in: 1...1e9) { decrypter.maximumPBES2Count = Int(count) }
+        let result: DecryptedJWE
+        do { result = try decrypter.decrypt(token) } catch {
+            throw ToolError.rejected("rejected: \(error)")
+        }
+        FileHandle.standardOutput.write(Data(result.plaintext))
+    }
+
+    static func parseAlgorithm(_ name: String) throws -> JWEKeyManagementAlgorithm {
+        if name == "RSA1_5" { throw ToolError.usage("--alg RSA1_5 is refused: RSAES-PKCS1-v1_5 key transport is open to Bleichenbacher's attack; use RSA-OAEP-256") }
+        guard let algorithm = JWEKeyManagementAlgorithm(rawValue: name) else {
+            throw ToolError.usage("--alg \"\(name)\" is not a JWE key-management algorithm this tool knows (\(algorithmNames))")
+        }
+        return algorithm
+    }
+
+    static func parseEncryption(_ name: String) throws -> JWEContentEncryptionAlgorithm {
+        guard let encryption = JWEContentEncryptionAlgorithm(rawValue: name) else {
+            throw ToolError.usage("--enc \"\(name)\" is not a content encryption this tool knows (\(encryptionNames))")
+        }
+        return encryption
+    }
+
+    /// The JWE key in FILE: PEM (RSA or EC) or one JWK.
+    static func jweKey(_ path: String, keyID: String?) throws -> JWEKey {
+        let text = String(decoding: try readInput(path), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        do {
+            if text.hasPrefix("{") {
+                let jwk = try StrictJSONDecoder().decode(JSONWebKey.self, from: text)
+                return try jwk.jweKey()
+            }
+            guard text.hasPrefix("-----BEGIN ") else { throw ToolError.usage("\(path) is neither a PEM key file nor a JWK (JSON)") }
+            return try JWEKey(pemRepresentation: text, keyID: keyID)
+        } catch let error as ToolError {
+            throw error
+        } catch {
+            throw ToolError.usage("\(path): \(error)")
+        }
+    }
+
+    /// The key in FILE again with another kid (a JWK's own kid is replaced by --kid).
+    static func rekeyed(_ path: String, keyID: String) throws -> JWEKey {
+        let text = String(decoding: try readInput(path), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        do {
+            if text.hasPrefix("{") {
+                var jwk = try StrictJSONDecoder().decode(JSONWebKey.self, from: text)
+                jwk.kid = keyID
+                return try jwk.jweKey()
+            }
+            return try JWEKey(pemRepresentation: text, keyID: keyID)
+        } catch {
+            throw ToolError.usage("\(path): \(error)")
+        }
+    }
+
+    /// The usable JWE keys of the JWK Set in FILE; none usable is an error listing why.
+    static func jweKeySet(_ path: String) throws -> [JWEKey] {
+        struct KeySet: Decodable { let keys: [JSONWebKey] }
+        let set: KeySet
+        do { set = try StrictJSONDecoder().decode(KeySet.self, from: try readInput(path)) } catch let error as ToolError { throw error } catch {
+            throw ToolError.usage("\(path): not a JWK Set: \(error)")
+        }
+        var keys: [JWEKey] = [], reasons: [String] = []
+        for jwk in set.keys {
+            do { keys.append(try jwk.jweKey()) } catch { reasons.append("\(jwk.kid.map { "kid \"\($0)\"" } ?? "a key"): \(error)") }
+        }
+        guard !keys.isEmpty else {
+            throw ToolError.usage("\(path) has no key this tool can decrypt with" + (reasons.isEmpty ? "" : " (" + reasons.joined(separator: "; ") + ")"))
+        }
+        return keys
+    }
+}
