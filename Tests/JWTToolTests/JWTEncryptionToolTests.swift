@@ -1,0 +1,97 @@
+// jwt encrypt and jwt decrypt: round trips through the tool with the keys its own keygen makes (P-256 and
+// RSA PEM) and an oct JWK, the plaintext back byte for byte; exit 2 for usage mistakes (RSA1_5 among them),
+// exit 1 for tokens that cannot be decrypted.
+
+import Foundation
+import Testing
+import TestSupport
+
+private func jwt(_ arguments: [String], stdin: String? = nil) async throws -> ToolRun {
+    try await ToolProcess.run("jwt", arguments, stdin: stdin)
+}
+
+@Suite("jwt encrypt and decrypt", .serialized)
+struct JWTEncryptionToolTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("jwt-jwe-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String, _ text: String) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// A private key made by `jwt keygen --alg ALG` and its public key, as PEM files.
+    func keyPair(_ alg: String) async throws -> (privateKey: String, publicKey: String) {
+        let privateKey = try file("\(alg).pem", try await jwt(["keygen", "--alg", alg]).stdout)
+        let publicKey = try file("\(alg).pub.pem", try await jwt(["public-key", "--key", privateKey]).stdout)
+        return (privateKey, publicKey)
+    }
+
+    @Test("round trips: P-256 and RSA PEM keys, an oct JWK; the plaintext comes back exactly, nothing added")
+    func roundTrips() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plaintext = "{\"sub\":\"248289761001\",\"name\":\"Zoë\"}\n  trailing spaces and a newline  \n"
+        let message = try file("message.txt", plaintext)
+        let ec = try await keyPair("ES256"), rsa = try await keyPair("RS256")
+        let oct = try file("kw.jwk", #"{"kty":"oct","k":"GawgguFyGrWKav7AX4VKUg","alg":"A128KW","kid":"k1"}"#)
+        for (encryptKey, decryptKey, options) in [
+            (ec.publicKey, ec.privateKey, ["--alg", "ECDH-ES+A256KW", "--enc", "A256GCM"]),
+            (ec.publicKey, ec.privateKey, ["--alg", "ECDH-ES", "--enc", "A128CBC-HS256", "--zip"]),
+            (rsa.publicKey, rsa.privateKey, ["--alg", "RSA-OAEP-256", "--enc", "A256GCM", "--cty", "JWT"]),
+            (oct, oct, ["--enc", "A192CBC-HS384"]),
+        ] {
+            let encrypted = try await jwt(["encrypt", message, "--key", encryptKey] + options)
+            #expect(encrypted.status == 0, "\(options): \(encrypted.stderr)")
+            let token = encrypted.stdout.trimmingCharacters(in: .newlines)
+            #expect(token.split(separator: ".", omittingEmptySubsequences: false).count == 5)
+            let decrypted = try await jwt(["decrypt", "-", "--key", decryptKey], stdin: encrypted.stdout)
+            #expect(decrypted.status == 0, "\(options): \(decrypted.stderr)")
+            #expect(decrypted.stdout == plaintext, "\(options)")
+        }
+        // From standard input, and narrowed by --alg/--enc on decryption.
+        let encrypted = try await jwt(["encrypt", "-", "--key", oct, "--enc", "A128GCM"], stdin: "hi")
+        let token = encrypted.stdout.trimmingCharacters(in: .newlines)
+        #expect(try await jwt(["decrypt", token, "--key", oct, "--alg", "A128KW", "--enc", "A128GCM"]).stdout == "hi")
+        let narrowed = try await jwt(["decrypt", token, "--key", oct, "--enc", "A256GCM"])
+        #expect(narrowed.status == 1 && narrowed.stderr.contains("A128GCM"))
+    }
+
+    @Test("usage mistakes exit 2 with one line; undecryptable tokens exit 1 with the reason")
+    func exitCodes() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let message = try file("message.txt", "secret")
+        let ec = try await keyPair("ES256"), rsa = try await keyPair("RS256")
+        for arguments in [
+            ["encrypt", message, "--key", rsa.publicKey, "--enc", "A256GCM"],                          // a PEM key: name --alg
+            ["encrypt", message, "--key", rsa.publicKey, "--alg", "RSA1_5", "--enc", "A256GCM"],       // refused by name
+            ["encrypt", message, "--key", rsa.publicKey, "--alg", "RSA-OAEP-256"],                     // no --enc
+            ["encrypt", message, "--key", rsa.publicKey, "--alg", "RSA-OAEP-256", "--enc", "A512GCM"],
+            ["encrypt", message, "--key", rsa.publicKey, "--alg", "ECDH-ES", "--enc", "A256GCM"],      // not the key's family
+            ["encrypt", "/nonexistent", "--key", rsa.publicKey, "--alg", "RSA-OAEP-256", "--enc", "A256GCM"],
+            ["decrypt", "a.b.c.d.e", "--key", rsa.publicKey],                                          // a public key
+            ["decrypt", "a.b.c.d.e"], ["decrypt", "a.b.c.d.e", "--key", rsa.privateKey, "--jwks", rsa.privateKey],
+            ["decrypt", "a.b.c.d.e", "--key", rsa.privateKey, "--max-p2c", "nan"],
+        ] {
+            let run = try await jwt(arguments)
+            #expect(run.status == 2, "\(arguments): \(run.stderr)")
+            #expect(run.stdout.isEmpty && run.stderr.split(separator: "\n").count == 1, "\(arguments): \(run.stderr)")
+        }
+        let token = try await jwt(["encrypt", message, "--key", ec.publicKey, "--alg", "ECDH-ES+A128KW", "--enc", "A128GCM"]).stdout
+            .trimmingCharacters(in: .newlines)
+        var parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        parts[3] = parts[3].first == "A" ? "B" + parts[3].dropFirst() : "A" + parts[3].dropFirst()
+        let otherEC = try await keyPair("ES256")
+        for (tokenText, key, reason) in [(parts.joined(separator: "."), ec.privateKey, "could not be decrypted"),
+                                         (token, otherEC.privateKey, "could not be decrypted"),
+                                         (token, rsa.privateKey, "the key decides")] {
+            let run = try await jwt(["decrypt", tokenText, "--key", key])
+            #expect(run.status == 1 && run.stdout.isEmpty, "\(run.stderr)")
+            #expect(run.stderr.contains(reason), "\(run.stderr)")
+        }
+    }
+}
