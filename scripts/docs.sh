@@ -23,7 +23,7 @@ triple=$(swiftc -print-target-info | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | he
 # module:guide,guide... — which Docs/ guides become articles of which module. `guide=name` copies it under
 # another name (an article may not share a symbol's name: SignInWithApple.md).
 catalogs="
-PureJWT:JWT.md,KeyFormats.md,Performance.md
+PureJWT:JWT.md,JWE.md,KeyFormats.md,Performance.md
 AppleAuth:GettingStarted.md,SignInWithApple.md=SignInWithAppleGuide.md,Migrating.md
 AppleAuthURLSession:
 AppleHTTP:
