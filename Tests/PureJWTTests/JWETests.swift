@@ -169,6 +169,29 @@ struct JWETests {
         }
     }
 
+    @Test("nested JWT: signed, then encrypted; one call decrypts and verifies, with separate keys")
+    func nested() throws {
+        struct Claims: Codable, Equatable { let iss: String; let sub: String }
+        let signer = P256.Signing.PrivateKey(), recipient = RSA.Encryption.PrivateKey(rsaKey)
+        let jws = try JWTSigner(key: .es256(signer)).sign(Claims(iss: "https://issuer.example", sub: "alice"))
+        let token = try JWEEncrypter(key: try .rsa(recipient.publicKey), encryption: .a256GCM).encrypt(nestedJWT: jws)
+        let decrypter = JWEDecrypter(keys: [try .rsa(recipient)])
+        let verified = try decrypter.decryptAndVerify(token, verifier: JWTVerifier(keys: [.es256(signer.publicKey)]), as: Claims.self,
+                                                      validation: JWTValidation(issuer: "https://issuer.example", audiences: nil, requiresExpiration: false))
+        #expect(verified.claims == Claims(iss: "https://issuer.example", sub: "alice"))
+        // Another signer's key: the inner signature does not verify.
+        #expect(throws: JWTError(.invalidSignature)) {
+            try decrypter.decryptAndVerify(token, verifier: JWTVerifier(keys: [.es256(P256.Signing.PrivateKey().publicKey)]), as: Claims.self,
+                                           validation: JWTValidation(issuer: nil, audiences: nil, requiresExpiration: false))
+        }
+        // Without "cty": "JWT" the payload is not taken for a token.
+        let plain = try JWEEncrypter(key: try .rsa(recipient.publicKey), encryption: .a256GCM).encrypt(Array(jws.utf8))
+        #expect(throws: JWTError.self) {
+            try decrypter.decryptAndVerify(plain, verifier: JWTVerifier(keys: [.es256(signer.publicKey)]), as: Claims.self,
+                                           validation: JWTValidation(issuer: nil, audiences: nil, requiresExpiration: false))
+        }
+    }
+
     @Test("malformed tokens are refused with the part named, never trapping")
     func malformed() throws {
         let key = try JWEKey.symmetric(SymmetricKey(size: .bits256), algorithm: .direct)
