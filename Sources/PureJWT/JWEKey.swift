@@ -93,6 +93,8 @@ public struct JWEKey: Sendable, CustomStringConvertible {
     }
 
     static let rsaFamily: [JWEKeyManagementAlgorithm] = [.rsaOAEP256, .rsaOAEP, .rsaOAEP384, .rsaOAEP512]
+    /// The names of the RSA-OAEP algorithms (for tools deciding what key to make).
+    package static var rsaFamilyNames: Set<String> { Set(rsaFamily.map(\.rawValue)) }
     static let ecdhFamily: [JWEKeyManagementAlgorithm] = [.ecdhESA256KW, .ecdhES, .ecdhESA128KW, .ecdhESA192KW]
 
     static func rsaAlgorithms(_ algorithms: [JWEKeyManagementAlgorithm]) throws(JWTError) -> [JWEKeyManagementAlgorithm] {

@@ -2,7 +2,13 @@
 
 import CommandLineSupport
 import Foundation
+import PureBase64
+import PureCurve25519
 import PureJWT
+import PureP256
+import PureP384
+import PureP521
+import PureRSA
 
 enum EncryptionCommands {
     static var algorithmNames: String { JWEKeyManagementAlgorithm.all.map(\.rawValue).joined(separator: ", ") }
@@ -87,6 +93,72 @@ enum EncryptionCommands {
             throw ToolError.rejected("rejected: \(error)")
         }
         FileHandle.standardOutput.write(Data(result.plaintext))
+    }
+
+    /// jwt keygen for a JWE algorithm (see KeyCommands.keygenHelp).
+    static func keygen(_ args: Arguments, algorithm: JWEKeyManagementAlgorithm, bits: Int) throws {
+        let kid = args.value("kid")
+        let isRSA = JWEKey.rsaFamilyNames.contains(algorithm.rawValue), isECDH = algorithm.rawValue.hasPrefix("ECDH-ES")
+        if args.value("bits") != nil && !isRSA { throw ToolError.usage("--bits applies to RSA-OAEP keys, not \(algorithm)") }
+        if args.value("crv") != nil && !isECDH { throw ToolError.usage("--crv applies to ECDH-ES keys, not \(algorithm)") }
+        if args.value("enc") != nil && algorithm != .direct { throw ToolError.usage("--enc applies to dir keys (the key is the content key), not \(algorithm)") }
+        if algorithm.rawValue.hasPrefix("PBES2-") {
+            throw ToolError.usage("a PBES2 password is chosen, not generated: write {\"kty\":\"oct\",\"alg\":\"\(algorithm)\",\"k\":BASE64URL(password)}")
+        }
+        let curve = args.value("crv") ?? "P-256"
+        let symmetric = !isRSA && !isECDH
+        let defaultFormat = symmetric || curve == "X25519" ? "jwk" : "pem"
+        let format = args.value("format") ?? defaultFormat
+        guard format == "pem" || format == "jwk" else { throw ToolError.usage("--format must be pem or jwk, got \"\(format)\"") }
+        if format == "pem" && defaultFormat == "jwk" { throw ToolError.usage("this key has no PEM form here; it is written as a JWK (leave out --format)") }
+        if format == "pem" && kid != nil { throw ToolError.usage("--kid is written only in a JWK; add --format jwk") }
+        var generator = SystemRandomNumberGenerator()
+        func random(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) } }
+        do {
+            if symmetric {
+                let length: Int
+                if algorithm == .direct {
+                    guard let enc = args.value("enc") else { throw ToolError.usage("a dir key is the content key: name its --enc") }
+                    length = try parseEncryption(enc).keyByteCount
+                } else {
+                    length = algorithm.rawValue.contains("128") ? 16 : algorithm.rawValue.contains("192") ? 24 : 32
+                }
+                var members = ["kty": "oct", "alg": algorithm.rawValue, "use": "enc", "k": Base64URL.encode(random(length))]
+                if let kid { members["kid"] = kid }
+                print(try ToolInput.json(members))
+                return
+            }
+            var signingKey: JWTKey
+            if isRSA {
+                signingKey = try .rsa(try RSA.Signing.PrivateKey(keySize: RSA.Signing.KeySize(bitCount: bits)), algorithms: [.rs256], keyID: kid)
+            } else {
+                switch curve {
+                case "P-256": signingKey = .es256(P256.Signing.PrivateKey(), keyID: kid)
+                case "P-384": signingKey = .es384(P384.Signing.PrivateKey(), keyID: kid)
+                case "P-521": signingKey = .es512(P521.Signing.PrivateKey(), keyID: kid)
+                case "X25519":
+                    let key = Curve25519.KeyAgreement.PrivateKey()
+                    var members = ["kty": "OKP", "crv": "X25519", "alg": algorithm.rawValue, "use": "enc",
+                                   "x": Base64URL.encode(key.publicKey.rawRepresentation), "d": Base64URL.encode(key.rawRepresentation)]
+                    if let kid { members["kid"] = kid }
+                    print(try ToolInput.json(members))
+                    return
+                default: throw ToolError.usage("--crv must be P-256, P-384, P-521 or X25519, got \"\(curve)\"")
+                }
+            }
+            if format == "pem" {
+                print(signingKey.privateKeyPEMRepresentation ?? "", terminator: "")
+            } else {
+                var jwk = try JSONWebKey(privateKeyOf: signingKey)
+                jwk.alg = algorithm.rawValue
+                jwk.use = "enc"
+                print(try ToolInput.json(jwk))
+            }
+        } catch let error as ToolError {
+            throw error
+        } catch {
+            throw ToolError.usage("cannot make a key: \(error)")
+        }
     }
 
     static func parseAlgorithm(_ name: String) throws -> JWEKeyManagementAlgorithm {

@@ -12,20 +12,32 @@ import PureSHA2
 
 enum KeyCommands {
     static let keygenHelp = """
-        usage: jwt keygen --alg ALG [--bits 2048|3072|4096] [--format pem|jwk] [--kid ID]
+        usage: jwt keygen --alg ALG [--enc ENC] [--crv P-256|P-384|P-521|X25519] [--bits 2048|3072|4096] [--format pem|jwk] [--kid ID]
         Makes a new key for ALG from the system's random number generator and prints it:
           ES256, ES384, ES512, EdDSA   a PKCS#8 PEM private key ("PRIVATE KEY"), or with --format jwk a private JWK
           RS256 … PS512                the same, RSA of --bits bits (default 2048)
           HS256, HS384, HS512          always a JWK ("oct") holding a secret of 32, 48 or 64 bytes
+        and for JWE:
+          RSA-OAEP, RSA-OAEP-256 …     an RSA key as for RS256 (a JWK has "use": "enc")
+          ECDH-ES, ECDH-ES+A128KW …    an EC key on --crv (default P-256) as for ES256; X25519 keys are JWKs only
+          A128KW … A256GCMKW           an oct JWK of the algorithm's size
+          dir                          an oct JWK of the size --enc needs
         A JWK has "alg" set, and "kid" when --kid is given. The output is a secret: redirect it to a file
-        only you can read.
+        only you can read. (PBES2 passwords are chosen, not generated: write {"kty":"oct","alg":...,"k":...}.)
         """
 
     static func keygen(_ arguments: [String]) throws {
-        let args = try Arguments(arguments, flags: ["alg", "bits", "format", "kid"])
+        let args = try Arguments(arguments, flags: ["alg", "bits", "format", "kid", "enc", "crv"])
         if args.wantsHelp { print(keygenHelp); return }
         guard args.positional.isEmpty else { throw ToolError.usage("unexpected argument \"\(args.positional[0])\"; see --help") }
-        let algorithm = try ToolAlgorithms.parse(try args.required("alg"))
+        let name = try args.required("alg")
+        if name == "RSA1_5" || JWEKeyManagementAlgorithm(rawValue: name) != nil {
+            return try EncryptionCommands.keygen(args, algorithm: try EncryptionCommands.parseAlgorithm(name), bits: try bits(args))
+        }
+        for option in ["enc", "crv"] where args.value(option) != nil {
+            throw ToolError.usage("--\(option) applies to JWE algorithms, not \(name)")
+        }
+        let algorithm = try ToolAlgorithms.parse(name)
         let isRSA = JWTKey.rsaAlgorithms.contains(algorithm)
         if args.value("bits") != nil && !isRSA { throw ToolError.usage("--bits applies to RSA algorithms (RS*, PS*), not \(algorithm)") }
         let format = args.value("format") ?? (algorithm.isSymmetric ? "jwk" : "pem")
@@ -43,7 +55,7 @@ enum KeyCommands {
         }
     }
 
-    private static func bits(_ args: Arguments) throws -> Int {
+    static func bits(_ args: Arguments) throws -> Int {
         guard let text = args.value("bits") else { return 2048 }
         guard let bits = Int(text), [2048, 3072, 4096].contains(bits) else {
             throw ToolError.usage("--bits must be 2048, 3072 or 4096, got \"\(text)\"")

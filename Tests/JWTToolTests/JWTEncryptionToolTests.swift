@@ -61,6 +61,33 @@ struct JWTEncryptionToolTests {
         #expect(narrowed.status == 1 && narrowed.stderr.contains("A128GCM"))
     }
 
+    @Test("keygen for every kind of JWE key; each key encrypts (as a private key holds its public one) and decrypts")
+    func keygen() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let message = try file("message.txt", "payload")
+        for (keygenArguments, encryptArguments) in [
+            (["--alg", "A128KW"], ["--enc", "A128GCM"]),
+            (["--alg", "A256GCMKW", "--kid", "g1"], ["--enc", "A256CBC-HS512"]),
+            (["--alg", "dir", "--enc", "A192CBC-HS384"], ["--enc", "A192CBC-HS384"]),
+            (["--alg", "ECDH-ES+A256KW", "--crv", "P-521"], ["--alg", "ECDH-ES+A256KW", "--enc", "A256GCM"]),
+            (["--alg", "ECDH-ES", "--crv", "X25519"], ["--enc", "A128GCM"]),
+            (["--alg", "RSA-OAEP", "--format", "jwk"], ["--enc", "A256GCM"]),
+        ] {
+            let made = try await jwt(["keygen"] + keygenArguments)
+            #expect(made.status == 0, "\(keygenArguments): \(made.stderr)")
+            let key = try file("key-\(keygenArguments.joined()).txt", made.stdout)
+            let encrypted = try await jwt(["encrypt", message, "--key", key] + encryptArguments)
+            #expect(encrypted.status == 0, "\(keygenArguments): \(encrypted.stderr)")
+            #expect(try await jwt(["decrypt", "-", "--key", key], stdin: encrypted.stdout).stdout == "payload", "\(keygenArguments)")
+        }
+        for arguments in [["keygen", "--alg", "dir"], ["keygen", "--alg", "PBES2-HS256+A128KW"], ["keygen", "--alg", "RSA1_5"],
+                          ["keygen", "--alg", "ES256", "--crv", "P-384"], ["keygen", "--alg", "A128KW", "--format", "pem"],
+                          ["keygen", "--alg", "ECDH-ES", "--crv", "P-224"], ["keygen", "--alg", "A128KW", "--bits", "2048"]] {
+            let run = try await jwt(arguments)
+            #expect(run.status == 2 && run.stdout.isEmpty, "\(arguments): \(run.stderr)")
+        }
+    }
+
     @Test("usage mistakes exit 2 with one line; undecryptable tokens exit 1 with the reason")
     func exitCodes() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
