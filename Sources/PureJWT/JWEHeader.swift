@@ -35,13 +35,7 @@ public struct JWEHeader: Sendable {
         do { object = try JSONNode.parseObject(bytes) } catch {
             throw JWTError(.malformed(part: "header", detail: "not a JSON object: \(error.message) at byte \(error.offset)"))
         }
-        func string(_ name: String) throws(JWTError) -> String? {
-            switch object[name] {
-            case nil: return nil
-            case .string(let value)?: return value
-            default: throw JWTError(.malformed(part: "header", detail: "\"\(name)\" must be a string"))
-            }
-        }
+        func string(_ name: String) throws(JWTError) -> String? { try object.headerString(name) }
         guard let alg = try string("alg") else { throw JWTError(.malformed(part: "header", detail: "no \"alg\"")) }
         if alg == "RSA1_5" {
             throw JWTError(.refusedAlgorithm(name: alg, reason: "RSAES-PKCS1-v1_5 key transport is open to Bleichenbacher's padding-oracle attack (RFC 7516 §11.5, RFC 8017 §7.2); encrypt with RSA-OAEP-256"))

@@ -42,13 +42,7 @@ public struct JWTHeader: Codable, Sendable, Hashable {
     /// Reads the members of a header object: "alg" must be a string; "kid", "typ" and "cty" strings;
     /// "crit" an array of strings; "b64" a boolean. Other members are kept in `additionalMembers`.
     init(object: JSONObject) throws(JWTError) {
-        func string(_ name: String) throws(JWTError) -> String? {
-            switch object[name] {
-            case nil: return nil
-            case .string(let value)?: return value
-            default: throw JWTError(.malformed(part: "header", detail: "\"\(name)\" must be a string"))
-            }
-        }
+        func string(_ name: String) throws(JWTError) -> String? { try object.headerString(name) }
         guard let alg = try string("alg") else { throw JWTError(.malformed(part: "header", detail: "no \"alg\"")) }
         self.alg = alg
         kid = try string("kid")
@@ -175,5 +169,16 @@ extension JWTHeader {
     /// so a token that fails here would fail there too.
     public init(unverifiedFrom token: String, maximumTokenSize: Int = 16 * 1024) throws(JWTError) {
         self = try CompactJWS(token, maximumSize: maximumTokenSize).header
+    }
+}
+
+extension JSONObject {
+    /// A JOSE header member that must be a string when present (JWS and JWE headers alike).
+    func headerString(_ name: String) throws(JWTError) -> String? {
+        switch self[name] {
+        case nil: return nil
+        case .string(let value)?: return value
+        default: throw JWTError(.malformed(part: "header", detail: "\"\(name)\" must be a string"))
+        }
     }
 }
