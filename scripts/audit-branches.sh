@@ -92,6 +92,7 @@ loops_only+=(
   "~<PureP256.JacobianPoint> of static (extension in PureECDSA):PureECDSA.LadderPoint.ladder("
   "~PureECDSA.JacobianPoint<PureP384.P384Curve>> of static (extension in PureECDSA):PureECDSA.LadderPoint.ladder("
   "~PureECDSA.JacobianPoint<PureP521.P521Curve>> of static (extension in PureECDSA):PureECDSA.LadderPoint.ladder("
+  "~PureECDSA.SignedRadix16Digits.recode("    # the secret scalar's recoding
 )
 
 loops_only+=(

@@ -169,7 +169,15 @@ enum AgreementPrivateKey: Sendable {
     case p521(P521.KeyAgreement.PrivateKey)
     case x25519(Curve25519.KeyAgreement.PrivateKey)
 
-    var curve: String { publicKey.curve }
+    /// The curve's name, without computing the public key (X25519's is a scalar multiplication).
+    var curve: String {
+        switch self {
+        case .p256: "P-256"
+        case .p384: "P-384"
+        case .p521: "P-521"
+        case .x25519: "X25519"
+        }
+    }
 
     var publicKey: AgreementPublicKey {
         switch self {

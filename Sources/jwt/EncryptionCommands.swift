@@ -30,7 +30,7 @@ enum EncryptionCommands {
         let args = try Arguments(arguments, flags: ["key", "alg", "enc", "kid", "cty", "typ", "p2c"], switches: ["zip"])
         if args.wantsHelp { print(encryptHelp); return }
         guard args.positional.count == 1 else { throw ToolError.usage("give one FILE (or - for standard input); see --help") }
-        var key = try jweKey(try args.required("key"), keyID: args.value("kid"))
+        let key = try jweKey(try args.required("key"), keyID: args.value("kid"))
         let algorithm: JWEKeyManagementAlgorithm
         if let name = args.value("alg") {
             algorithm = try parseAlgorithm(name)
@@ -44,7 +44,6 @@ enum EncryptionCommands {
             algorithm = key.algorithms[0]
         }
         let encryption = try parseEncryption(try args.required("enc"))
-        if let kid = args.value("kid"), key.keyID != kid { key = try rekeyed(args.required("key"), keyID: kid) }
         let pbes2Count = try args.number("p2c", in: 1000...10_000_000).map { Int($0) }
         let plaintext = Array(try readInput(args.positional[0]))
         do {
@@ -176,33 +175,19 @@ enum EncryptionCommands {
         return encryption
     }
 
-    /// The JWE key in FILE: PEM (RSA or EC) or one JWK.
+    /// The JWE key in FILE: PEM (RSA or EC) or one JWK; `keyID`, when given, replaces the JWK's "kid".
     static func jweKey(_ path: String, keyID: String?) throws -> JWEKey {
         let text = String(decoding: try readInput(path), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         do {
             if text.hasPrefix("{") {
-                let jwk = try StrictJSONDecoder().decode(JSONWebKey.self, from: text)
+                var jwk = try StrictJSONDecoder().decode(JSONWebKey.self, from: text)
+                if let keyID { jwk.kid = keyID }
                 return try jwk.jweKey()
             }
             guard text.hasPrefix("-----BEGIN ") else { throw ToolError.usage("\(path) is neither a PEM key file nor a JWK (JSON)") }
             return try JWEKey(pemRepresentation: text, keyID: keyID)
         } catch let error as ToolError {
             throw error
-        } catch {
-            throw ToolError.usage("\(path): \(error)")
-        }
-    }
-
-    /// The key in FILE again with another kid (a JWK's own kid is replaced by --kid).
-    static func rekeyed(_ path: String, keyID: String) throws -> JWEKey {
-        let text = String(decoding: try readInput(path), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        do {
-            if text.hasPrefix("{") {
-                var jwk = try StrictJSONDecoder().decode(JSONWebKey.self, from: text)
-                jwk.kid = keyID
-                return try jwk.jweKey()
-            }
-            return try JWEKey(pemRepresentation: text, keyID: keyID)
         } catch {
             throw ToolError.usage("\(path): \(error)")
         }
