@@ -19,9 +19,22 @@ public struct DecryptedJWE: Sendable {
     public let header: JWEHeader
     /// The plaintext bytes (decompressed when the header said "zip": "DEF").
     public let plaintext: [UInt8]
+    /// The "aad" member of a JSON serialization, decoded (the tag covers it); nil when absent and always
+    /// for a compact JWE.
+    public let additionalAuthenticatedData: [UInt8]?
 }
 
-/// Decrypts compact JWEs with a set of keys, under limits the caller may narrow.
+/// What the content encryption opens: the same for every recipient.
+struct JWEContent {
+    let iv: [UInt8]
+    let ciphertext: [UInt8]
+    let tag: [UInt8]
+    /// ASCII(BASE64URL(protected header)), and "." ‖ BASE64URL(aad) when a JSON serialization has "aad".
+    let aad: [UInt8]
+}
+
+/// Decrypts JWEs — compact, or in a JSON serialization (JSONSerializedJWE.swift) — with a set of keys,
+/// under limits the caller may narrow.
 public struct JWEDecrypter: Sendable {
     /// The decryption keys (private, shared or password keys), each with the algorithms it allows.
     public var keys: [JWEKey]
@@ -35,6 +48,9 @@ public struct JWEDecrypter: Sendable {
     public var maximumDecompressedSize = 250_000
     /// The largest token accepted, in bytes, checked before anything is decoded.
     public var maximumTokenSize = 1_048_576
+    /// The most recipients a JSON serialization may list, checked before any key is tried: each one may
+    /// cost an RSA decryption or `maximumPBES2Count` iterations.
+    public var maximumRecipientCount = 10
 
     /// A decrypter for these keys.
     public init(keys: [JWEKey]) { self.keys = keys }
@@ -54,24 +70,30 @@ public struct JWEDecrypter: Sendable {
         }
         guard !parts[0].isEmpty else { throw JWTError(.malformed(part: "header", detail: "empty")) }
         let header = try JWEHeader(json: try decode(0, "header"))
-        guard keyManagementAlgorithms.contains(header.algorithm) else { throw JWTError(.unsupportedAlgorithm(header.algorithm.rawValue)) }
-        guard contentEncryptionAlgorithms.contains(header.encryption) else { throw JWTError(.unsupportedEncryption(header.encryption.rawValue)) }
         let encryptedKey = try decode(1, "encrypted key"), iv = try decode(2, "iv")
         let ciphertext = try decode(3, "ciphertext"), tag = try decode(4, "tag")
-        let aad = Array(parts[0])
-
-        let candidates = keys.filter { ($0.keyID == nil || header.keyID == nil || $0.keyID == header.keyID) && $0.algorithms.contains(header.algorithm) }
-        guard !candidates.isEmpty else {
-            if let kid = header.keyID, !keys.contains(where: { $0.keyID == kid }) { throw JWTError(.keyNotFound(kid: kid)) }
-            throw JWTError(.algorithmMismatch(header: header.algorithm.rawValue, key: Set(keys.flatMap { $0.algorithms.map(\.rawValue) }).sorted().joined(separator: ", ")))
+        let content = JWEContent(iv: iv, ciphertext: ciphertext, tag: tag, aad: Array(parts[0]))
+        guard let plaintext = try open(content, header: header, encryptedKey: encryptedKey) else {
+            throw noKeyError(kid: header.keyID, algorithm: header.algorithm)
         }
+        return DecryptedJWE(header: header, plaintext: plaintext, additionalAuthenticatedData: nil)
+    }
+
+    /// One recipient's share opened with each key that fits its "kid" and "alg" in turn: the plaintext,
+    /// decompressed; nil when no key fits. Throws when the header's algorithms are not accepted, or the
+    /// last key tried failed (`decryptionFailed` for anything that touched a secret).
+    func open(_ content: JWEContent, header: JWEHeader, encryptedKey: [UInt8]) throws(JWTError) -> [UInt8]? {
+        guard keyManagementAlgorithms.contains(header.algorithm) else { throw JWTError(.unsupportedAlgorithm(header.algorithm.rawValue)) }
+        guard contentEncryptionAlgorithms.contains(header.encryption) else { throw JWTError(.unsupportedEncryption(header.encryption.rawValue)) }
+        let candidates = keys.filter { ($0.keyID == nil || header.keyID == nil || $0.keyID == header.keyID) && $0.algorithms.contains(header.algorithm) }
+        guard !candidates.isEmpty else { return nil }
         var failure = JWTError(.decryptionFailed)
         for key in candidates {
             do {
                 let cek = try key.decryptKey(algorithm: header.algorithm, encryption: header.encryption, encryptedKey: encryptedKey,
                                              header: header, maximumPBES2Count: maximumPBES2Count)
-                let plaintext = try header.encryption.open(ciphertext, key: cek, iv: iv, tag: tag, aad: aad)
-                return DecryptedJWE(header: header, plaintext: try decompressed(plaintext, header))
+                let plaintext = try header.encryption.open(content.ciphertext, key: cek, iv: content.iv, tag: content.tag, aad: content.aad)
+                return try decompressed(plaintext, header)
             } catch {
                 // A malformed header or a refused limit is the token's fault whatever the key: report it.
                 if error.reason != .decryptionFailed { throw error }
@@ -79,6 +101,12 @@ public struct JWEDecrypter: Sendable {
             }
         }
         throw failure
+    }
+
+    /// Why no key was tried: none has the token's "kid", or none allows its "alg".
+    func noKeyError(kid: String?, algorithm: JWEKeyManagementAlgorithm) -> JWTError {
+        if let kid, !keys.contains(where: { $0.keyID == kid }) { return JWTError(.keyNotFound(kid: kid)) }
+        return JWTError(.algorithmMismatch(header: algorithm.rawValue, key: Set(keys.flatMap { $0.algorithms.map(\.rawValue) }).sorted().joined(separator: ", ")))
     }
 
     func decompressed(_ plaintext: [UInt8], _ header: JWEHeader) throws(JWTError) -> [UInt8] {
@@ -89,12 +117,33 @@ public struct JWEDecrypter: Sendable {
     }
 }
 
-/// Encrypts payloads into compact JWEs for one recipient key.
+/// Encrypts payloads for one recipient key into compact JWEs, or for one or more recipients into the JSON
+/// serializations (JSONSerializedJWE.swift).
 public struct JWEEncrypter: Sendable {
-    /// The recipient's key (public, shared or password).
-    public let key: JWEKey
-    /// The key-management algorithm: one of the key's.
-    public let keyManagementAlgorithm: JWEKeyManagementAlgorithm
+    /// A recipient: its key (public, shared or password) and the key-management algorithm used for it.
+    public struct Recipient: Sendable {
+        /// The recipient's key.
+        public let key: JWEKey
+        /// One of the key's algorithms.
+        public let keyManagementAlgorithm: JWEKeyManagementAlgorithm
+
+        /// A recipient for `key` with `algorithm` (the key's first when nil).
+        public init(key: JWEKey, algorithm: JWEKeyManagementAlgorithm? = nil) throws(JWTError) {
+            let chosen = algorithm ?? key.algorithms[0]
+            guard key.algorithms.contains(chosen) else {
+                throw JWTError(.algorithmMismatch(header: chosen.rawValue, key: key.algorithms.map(\.rawValue).joined(separator: ", ")))
+            }
+            self.key = key
+            keyManagementAlgorithm = chosen
+        }
+    }
+
+    /// The recipients, in the order a general JSON serialization lists them; never empty.
+    public let recipients: [Recipient]
+    /// The first recipient's key (the only one's, for the compact and flattened serializations).
+    public var key: JWEKey { recipients[0].key }
+    /// The first recipient's key-management algorithm.
+    public var keyManagementAlgorithm: JWEKeyManagementAlgorithm { recipients[0].keyManagementAlgorithm }
     /// The content encryption.
     public let contentEncryptionAlgorithm: JWEContentEncryptionAlgorithm
     /// Compress the payload with DEFLATE first ("zip": "DEF"). Off by default: compressing a secret beside
@@ -104,6 +153,9 @@ public struct JWEEncrypter: Sendable {
     public var contentType: String?
     /// "typ", if any.
     public var type: String?
+    /// More members for the protected header (a private "ver", "iss" for RFC 7519 §5.3 replication...).
+    /// The names this encrypter writes itself cannot be set here: encrypting throws if one is.
+    public var additionalHeaderMembers: [String: JSONValue] = [:]
     /// "apu" and "apv" for ECDH-ES (RFC 7518 §4.6.1.2–3), raw bytes; empty: not sent.
     public var agreementPartyUInfo: [UInt8] = []
     /// See `agreementPartyUInfo`.
@@ -113,36 +165,100 @@ public struct JWEEncrypter: Sendable {
     /// raised. OWASP asks 600,000 for PBKDF2-HMAC-SHA256 passwords: a weak password stays weak.
     public var pbes2Count = 200_000
 
+    /// Known-answer tests only: values used in place of fresh random ones (see `JWEFixedValues`).
+    var fixedValues: JWEFixedValues?
+
+    /// The header members this encrypter writes itself.
+    static let writtenMemberNames: Set<String> = ["alg", "enc", "zip", "kid", "typ", "cty", "crit", "epk", "apu", "apv", "iv", "tag", "p2s", "p2c"]
+
     /// An encrypter for `key` with `algorithm` (the key's first when nil) and `encryption`.
     public init(key: JWEKey, algorithm: JWEKeyManagementAlgorithm? = nil, encryption: JWEContentEncryptionAlgorithm) throws(JWTError) {
-        let chosen = algorithm ?? key.algorithms[0]
-        guard key.algorithms.contains(chosen) else {
-            throw JWTError(.algorithmMismatch(header: chosen.rawValue, key: key.algorithms.map(\.rawValue).joined(separator: ", ")))
-        }
-        self.key = key
-        keyManagementAlgorithm = chosen
+        recipients = [try Recipient(key: key, algorithm: algorithm)]
         contentEncryptionAlgorithm = encryption
     }
 
-    /// The compact JWE of `plaintext`.
+    /// An encrypter for several recipients, who all receive the same content key: for the general JSON
+    /// serialization. `dir` and `ECDH-ES` (without key wrapping) decide the content key themselves, so a
+    /// recipient using them must be the only one.
+    public init(recipients: [Recipient], encryption: JWEContentEncryptionAlgorithm) throws(JWTError) {
+        guard !recipients.isEmpty else { throw JWTError(.invalidEncryptionSettings("no recipients: give at least one")) }
+        if recipients.count > 1, let direct = recipients.first(where: { [.direct, .ecdhES].contains($0.keyManagementAlgorithm) }) {
+            throw JWTError(.invalidEncryptionSettings("\(direct.keyManagementAlgorithm) decides the content key itself, so it cannot share a token with other recipients; use a key-wrapping algorithm (A256KW, ECDH-ES+A256KW, RSA-OAEP-256...) for each"))
+        }
+        self.recipients = recipients
+        contentEncryptionAlgorithm = encryption
+    }
+
+    /// The compact JWE of `plaintext` (one recipient).
     public func encrypt(_ plaintext: [UInt8]) throws(JWTError) -> String {
-        let (cek, encryptedKey, members) = try key.encryptKey(
-            algorithm: keyManagementAlgorithm, encryption: contentEncryptionAlgorithm,
-            partyUInfo: agreementPartyUInfo, partyVInfo: agreementPartyVInfo, pbes2Count: pbes2Count)
-        var names = ["alg", "enc"], values: [JSONNode] = [.string(keyManagementAlgorithm.rawValue), .string(contentEncryptionAlgorithm.rawValue)]
-        if compresses { names.append("zip"); values.append(.string("DEF")) }
-        if let keyID = key.keyID { names.append("kid"); values.append(.string(keyID)) }
-        if let type { names.append("typ"); values.append(.string(type)) }
-        if let contentType { names.append("cty"); values.append(.string(contentType)) }
-        for member in members { names.append(member.name); values.append(member.value) }
-        let headerPart = Base64URL.encodeToBytes(JSONNode.object(JSONObject(names: names, values: values)).jsonBytes)
-        let payload = compresses ? Deflate.compress(plaintext) : plaintext
-        let (iv, ciphertext, tag) = try contentEncryptionAlgorithm.seal(payload, key: cek, aad: headerPart)
-        var token = headerPart
-        for part in [encryptedKey, iv, ciphertext, tag] {
+        let (protected, content, recipientShares) = try seal(plaintext, recipientHeadersProtected: true, additionalAuthenticatedData: nil)
+        guard recipientShares.count == 1 else {
+            throw JWTError(.invalidEncryptionSettings("the compact serialization has one recipient, this encrypter \(recipients.count); use encryptGeneral"))
+        }
+        var token = protected
+        for part in [recipientShares[0].encryptedKey, content.iv, content.ciphertext, content.tag] {
             token.append(UInt8(ascii: "."))
             token += Base64URL.encodeToBytes(part)
         }
         return String(decoding: token, as: UTF8.self)
+    }
+
+    /// One recipient's share of a sealed token: its encrypted key and unprotected header members.
+    struct RecipientShare {
+        let encryptedKey: [UInt8]
+        let header: HeaderMembers
+    }
+
+    /// Encrypts `plaintext` once for every recipient. The protected header holds "enc", "zip", "typ",
+    /// "cty" and the additional members, and — when `recipientHeadersProtected` (compact, flattened) — the
+    /// recipient's "alg", "kid" and key-management members too; otherwise those go in the recipient's
+    /// unprotected header. Returns ASCII(BASE64URL(protected header)), the content and the shares.
+    func seal(_ plaintext: [UInt8], recipientHeadersProtected: Bool, additionalAuthenticatedData: [UInt8]?) throws(JWTError)
+        -> (protected: [UInt8], content: JWEContent, shares: [RecipientShare]) {
+        if recipientHeadersProtected, recipients.count > 1 {
+            throw JWTError(.invalidEncryptionSettings("the compact and flattened serializations have one recipient, this encrypter \(recipients.count); use encryptGeneral"))
+        }
+        if let name = additionalHeaderMembers.keys.sorted().first(where: Self.writtenMemberNames.contains) {
+            throw JWTError(.invalidEncryptionSettings("additionalHeaderMembers must not set \"\(name)\": the encrypter writes it (set the property or choose the algorithm instead)"))
+        }
+        // The first recipient's key management makes the CEK (dir and ECDH-ES: only that one recipient).
+        var cek: [UInt8] = []
+        var shares: [RecipientShare] = []
+        for recipient in recipients {
+            let made = try recipient.key.encryptKey(
+                algorithm: recipient.keyManagementAlgorithm, encryption: contentEncryptionAlgorithm, cek: shares.isEmpty ? nil : cek,
+                partyUInfo: agreementPartyUInfo, partyVInfo: agreementPartyVInfo, pbes2Count: pbes2Count, fixed: fixedValues)
+            if shares.isEmpty { cek = made.cek }
+            var header: HeaderMembers = [("alg", .string(recipient.keyManagementAlgorithm.rawValue))]
+            if let keyID = recipient.key.keyID { header.append(("kid", .string(keyID))) }
+            shares.append(RecipientShare(encryptedKey: made.encryptedKey, header: header + made.header))
+        }
+        var protected = JSONObject()
+        func add(_ name: String, _ value: JSONNode) { protected.append(name, value) }
+        if recipientHeadersProtected { add("alg", shares[0].header[0].value) }
+        add("enc", .string(contentEncryptionAlgorithm.rawValue))
+        if compresses { add("zip", .string("DEF")) }
+        if recipientHeadersProtected { for member in shares[0].header.dropFirst() where member.name == "kid" { add(member.name, member.value) } }
+        if let type { add("typ", .string(type)) }
+        if let contentType { add("cty", .string(contentType)) }
+        for name in additionalHeaderMembers.keys.sorted() {
+            do { add(name, try JSONNodeEncoder.encode(additionalHeaderMembers[name]!)) } catch {
+                throw JWTError(.invalidEncryptionSettings("additionalHeaderMembers[\"\(name)\"]: \(error)"))
+            }
+        }
+        if recipientHeadersProtected {
+            for member in shares[0].header.dropFirst() where member.name != "kid" { add(member.name, member.value) }
+            shares[0] = RecipientShare(encryptedKey: shares[0].encryptedKey, header: [])
+        }
+        let protectedPart = Base64URL.encodeToBytes(JSONNode.object(protected).jsonBytes)
+        var aad = protectedPart
+        if let additionalAuthenticatedData {
+            aad.append(UInt8(ascii: "."))
+            aad += Base64URL.encodeToBytes(additionalAuthenticatedData)
+        }
+        let payload = compresses ? Deflate.compress(plaintext) : plaintext
+        let (iv, ciphertext, tag) = try contentEncryptionAlgorithm.seal(
+            payload, key: cek, iv: fixedValues?.contentIV ?? randomBytes(contentEncryptionAlgorithm.ivByteCount), aad: aad)
+        return (protectedPart, JWEContent(iv: iv, ciphertext: ciphertext, tag: tag, aad: aad), shares)
     }
 }

@@ -23,17 +23,46 @@ public struct JWEHeader: Sendable {
     public let contentType: String?
     /// Whether "zip" is "DEF": the plaintext was compressed before encryption.
     public let isCompressed: Bool
-    /// The header's JSON text, as the token carries it (it is also the content encryption's associated data).
+    /// The protected header's JSON text, as the token carries it (its base64url form is the content
+    /// encryption's associated data); empty when a JSON serialization has no protected header.
     public let json: String
+    /// The members above that came from an unprotected header of a JSON serialization (the shared
+    /// "unprotected" one or the recipient's "header"), in their order there: no tag covers them. Always
+    /// empty for a compact JWE.
+    public let unprotectedMemberNames: [String]
 
     let object: JSONObject
 
-    /// Reads and checks a decoded header: "alg" and "enc" implemented (RSA1_5 refused by name), "zip"
-    /// absent or "DEF", "crit" refused (no extension is understood).
+    /// Reads and checks a compact JWE's decoded header (every member protected).
     init(json bytes: [UInt8]) throws(JWTError) {
-        let object: JSONObject
-        do { object = try JSONNode.parseObject(bytes) } catch {
-            throw JWTError(.malformed(part: "header", detail: "not a JSON object: \(error.message) at byte \(error.offset)"))
+        try self.init(protected: bytes, shared: nil, recipient: nil)
+    }
+
+    /// Reads and checks the JOSE header of one recipient (RFC 7516 §7.2.1): the union of the protected
+    /// header (decoded bytes, nil when absent), the shared unprotected header and the recipient's own,
+    /// whose member names must be disjoint. "alg" and "enc" implemented (RSA1_5 refused by name), "zip"
+    /// absent or "DEF" and protected (§4.1.3), "crit" refused (no extension is understood).
+    init(protected bytes: [UInt8]?, shared: JSONObject?, recipient: JSONObject?) throws(JWTError) {
+        var object = JSONObject()
+        if let bytes {
+            do { object = try JSONNode.parseObject(bytes) } catch {
+                throw JWTError(.malformed(part: "header", detail: "not a JSON object: \(error.message) at byte \(error.offset)"))
+            }
+        }
+        var unprotected: [String] = []
+        for (part, name) in [(shared, "unprotected"), (recipient, "per-recipient")] {
+            guard let part else { continue }
+            for (member, value) in zip(part.names, part.values) {
+                guard object[member] == nil else {
+                    throw JWTError(.malformed(part: "header", detail: "\"\(member)\" appears in two of the protected, shared and per-recipient headers (RFC 7516 §7.2.1)"))
+                }
+                guard member != "zip", member != "crit" else {
+                    throw JWTError(.malformed(part: "header", detail: "\"\(member)\" must be in the protected header, not the \(name) one"))
+                }
+                object.names.append(member)
+                object.values.append(value)
+                unprotected.append(member)
+            }
         }
         func string(_ name: String) throws(JWTError) -> String? { try object.headerString(name) }
         guard let alg = try string("alg") else { throw JWTError(.malformed(part: "header", detail: "no \"alg\"")) }
@@ -59,7 +88,8 @@ public struct JWEHeader: Sendable {
         default: throw JWTError(.malformed(part: "header", detail: "\"crit\" must be an array of strings"))
         }
         (algorithm, encryption, keyID, type, contentType, isCompressed) = (knownAlgorithm, knownEncryption, kid, typ, cty, compressed)
-        json = String(decoding: bytes, as: UTF8.self)
+        json = bytes.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        unprotectedMemberNames = unprotected
         self.object = object
     }
 

@@ -18,12 +18,28 @@ import PureSHA2
 /// What key management adds to the protected header (epk, iv and tag, p2s and p2c).
 typealias HeaderMembers = [(name: String, value: JSONNode)]
 
+/// Values that encryption otherwise draws at random, given instead by known-answer tests that reproduce
+/// the RFCs' examples byte for byte (RFC 7520 §5 lists each example's CEK, IVs, salt and ephemeral key).
+/// Internal: nothing outside the module can make an encrypter reuse a CEK or an IV.
+struct JWEFixedValues {
+    var cek: [UInt8]?
+    var contentIV: [UInt8]?
+    var keyWrapIV: [UInt8]?
+    var pbes2Salt: [UInt8]?
+    var ephemeralKey: AgreementPrivateKey?
+}
+
 extension JWEKey {
-    /// A fresh CEK for `encryption` (or the key itself for dir, or the ECDH-ES derived key), the encrypted
-    /// key (empty for dir and ECDH-ES), and the header members the algorithm needs.
-    func encryptKey(algorithm: JWEKeyManagementAlgorithm, encryption: JWEContentEncryptionAlgorithm,
-                    partyUInfo: [UInt8], partyVInfo: [UInt8], pbes2Count: Int) throws(JWTError)
+    /// The CEK — `sharedCEK` when another recipient made it already, else a fresh one for `encryption`
+    /// (or the key itself for dir, or the ECDH-ES derived key) — the encrypted key (empty for dir and
+    /// ECDH-ES), and the header members the algorithm needs.
+    func encryptKey(algorithm: JWEKeyManagementAlgorithm, encryption: JWEContentEncryptionAlgorithm, cek sharedCEK: [UInt8]? = nil,
+                    partyUInfo: [UInt8], partyVInfo: [UInt8], pbes2Count: Int, fixed: JWEFixedValues? = nil) throws(JWTError)
         -> (cek: [UInt8], encryptedKey: [UInt8], header: HeaderMembers) {
+        if sharedCEK != nil, algorithm == .direct || algorithm == .ecdhES {
+            throw JWTError(.invalidEncryptionSettings("\(algorithm) decides the content key itself, so it cannot share a token with other recipients"))
+        }
+        func contentKey() -> [UInt8] { sharedCEK ?? fixed?.cek ?? randomBytes(encryption.keyByteCount) }
         switch (algorithm, material) {
         case (.direct, .symmetric(let key)):
             guard key.count == encryption.keyByteCount else {
@@ -31,10 +47,10 @@ extension JWEKey {
             }
             return (key, [], [])
         case (.a128KW, .symmetric(let kek)), (.a192KW, .symmetric(let kek)), (.a256KW, .symmetric(let kek)):
-            let cek = randomBytes(encryption.keyByteCount)
+            let cek = contentKey()
             return (cek, try Self.wrap(cek, with: kek), [])
         case (.a128GCMKW, .symmetric(let kek)), (.a192GCMKW, .symmetric(let kek)), (.a256GCMKW, .symmetric(let kek)):
-            let cek = randomBytes(encryption.keyByteCount), iv = randomBytes(12)
+            let cek = contentKey(), iv = fixed?.keyWrapIV ?? randomBytes(12)
             do {
                 let box = try AES.GCM.seal(cek, using: SymmetricKey(data: kek), nonce: try AES.GCM.Nonce(data: iv))
                 return (cek, box.ciphertext, [("iv", .string(Base64URL.encode(iv))), ("tag", .string(Base64URL.encode(box.tag)))])
@@ -42,18 +58,20 @@ extension JWEKey {
                 throw JWTError(.invalidKey("\(algorithm): \(error)"))
             }
         case (_, .rsaPublic(let publicKey)) where Self.rsaFamily.contains(algorithm):
-            return try Self.rsaEncryptKey(publicKey, algorithm: algorithm, encryption: encryption)
+            return try Self.rsaEncryptKey(publicKey, algorithm: algorithm, cek: contentKey())
         case (_, .rsaPrivate(let privateKey)) where Self.rsaFamily.contains(algorithm):
-            return try Self.rsaEncryptKey(privateKey.publicKey, algorithm: algorithm, encryption: encryption)
+            return try Self.rsaEncryptKey(privateKey.publicKey, algorithm: algorithm, cek: contentKey())
         case (_, .agreementPublic(let peer)) where Self.ecdhFamily.contains(algorithm):
-            return try Self.ecdhEncryptKey(peer: peer, algorithm: algorithm, encryption: encryption, partyUInfo: partyUInfo, partyVInfo: partyVInfo)
+            return try Self.ecdhEncryptKey(peer: peer, algorithm: algorithm, encryption: encryption, cek: sharedCEK ?? fixed?.cek,
+                                           ephemeral: fixed?.ephemeralKey, partyUInfo: partyUInfo, partyVInfo: partyVInfo)
         case (_, .agreementPrivate(let own)) where Self.ecdhFamily.contains(algorithm):
-            return try Self.ecdhEncryptKey(peer: own.publicKey, algorithm: algorithm, encryption: encryption, partyUInfo: partyUInfo, partyVInfo: partyVInfo)
+            return try Self.ecdhEncryptKey(peer: own.publicKey, algorithm: algorithm, encryption: encryption, cek: sharedCEK ?? fixed?.cek,
+                                           ephemeral: fixed?.ephemeralKey, partyUInfo: partyUInfo, partyVInfo: partyVInfo)
         case (_, .password(let password)) where algorithm.rawValue.hasPrefix("PBES2-"):
             guard pbes2Count >= 1000 else { throw JWTError(.invalidKey("PBES2 needs at least 1,000 iterations (RFC 7518 §4.8.1.2), not \(pbes2Count)")) }
-            let salt = randomBytes(16)
+            let salt = fixed?.pbes2Salt ?? randomBytes(16)
             let kek = try Self.pbes2Key(password: password, algorithm: algorithm, salt: salt, count: pbes2Count)
-            let cek = randomBytes(encryption.keyByteCount)
+            let cek = contentKey()
             return (cek, try Self.wrap(cek, with: kek), [("p2s", .string(Base64URL.encode(salt))), ("p2c", .number(String(pbes2Count)))])
         default:
             throw JWTError(.invalidKey("this key cannot encrypt with \(algorithm)"))
@@ -112,21 +130,21 @@ extension JWEKey {
 
     /// ECDH-ES with a fresh ephemeral key on the recipient's curve (§4.6.1: "epk", and "apu"/"apv" when given).
     static func ecdhEncryptKey(peer: AgreementPublicKey, algorithm: JWEKeyManagementAlgorithm, encryption: JWEContentEncryptionAlgorithm,
+                               cek sharedCEK: [UInt8]?, ephemeral fixedEphemeral: AgreementPrivateKey? = nil,
                                partyUInfo: [UInt8], partyVInfo: [UInt8]) throws(JWTError) -> (cek: [UInt8], encryptedKey: [UInt8], header: HeaderMembers) {
-        let ephemeral = AgreementPrivateKey.ephemeral(for: peer)
+        let ephemeral = fixedEphemeral ?? AgreementPrivateKey.ephemeral(for: peer)
         guard let z = ephemeral.sharedSecret(with: peer) else { throw JWTError(.invalidKey("the key agreement with the recipient's key failed")) }
         var header: HeaderMembers = [("epk", ephemeral.publicKey.jwkNode)]
         if !partyUInfo.isEmpty { header.append(("apu", .string(Base64URL.encode(partyUInfo)))) }
         if !partyVInfo.isEmpty { header.append(("apv", .string(Base64URL.encode(partyVInfo)))) }
         let derived = try concatKDF(z, algorithm: algorithm, encryption: encryption, partyUInfo: partyUInfo, partyVInfo: partyVInfo)
         if algorithm == .ecdhES { return (derived, [], header) }
-        let cek = randomBytes(encryption.keyByteCount)
+        let cek = sharedCEK ?? randomBytes(encryption.keyByteCount)
         return (cek, try wrap(cek, with: derived), header)
     }
 
     static func rsaEncryptKey(_ key: RSA.Encryption.PublicKey, algorithm: JWEKeyManagementAlgorithm,
-                              encryption: JWEContentEncryptionAlgorithm) throws(JWTError) -> (cek: [UInt8], encryptedKey: [UInt8], header: HeaderMembers) {
-        let cek = randomBytes(encryption.keyByteCount)
+                              cek: [UInt8]) throws(JWTError) -> (cek: [UInt8], encryptedKey: [UInt8], header: HeaderMembers) {
         do { return (cek, try key.encrypt(cek, padding: oaepPadding(algorithm)), []) } catch {
             throw JWTError(.invalidKey("\(algorithm): \(error)"))
         }

@@ -64,6 +64,12 @@ public struct JWTError: Error, Hashable, Sendable, CustomStringConvertible {
         case pbes2CountTooLarge(count: Int, limit: Int)
         /// A compressed JWE payload that decompresses to more than the limit (the limit), or not at all (why).
         case decompressionFailed(String)
+        /// A JWE encrypter whose settings contradict each other or the serialization asked for (what, and
+        /// what to do instead): a configuration error.
+        case invalidEncryptionSettings(String)
+        /// A JWE JSON serialization listing more recipients than allowed (listed, limit), refused before any
+        /// key is tried.
+        case tooManyRecipients(count: Int, limit: Int)
         /// No usable key set: never fetched successfully, or the one held is past its maximum staleness
         /// and a new one cannot be had (why, and when the next attempt is due).
         case keysUnavailable(String)
@@ -129,6 +135,10 @@ public struct JWTError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the token asks for \(count) PBKDF2 iterations, over the limit of \(limit); raise JWEDecrypter's maximumPBES2Count only for senders you trust"
         case .decompressionFailed(let why):
             return "the decrypted payload could not be decompressed: \(why)"
+        case .invalidEncryptionSettings(let why):
+            return "the JWE encrypter is misconfigured: \(why)"
+        case .tooManyRecipients(let count, let limit):
+            return "the token lists \(count) recipients, over the limit of \(limit); raise JWEDecrypter's maximumRecipientCount only for senders you trust"
         case .keysUnavailable(let why):
             return "no usable signing keys: \(why); tokens cannot be verified until the key set can be fetched again"
         }
