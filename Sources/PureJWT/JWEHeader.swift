@@ -93,6 +93,12 @@ public struct JWEHeader: Sendable {
         self.object = object
     }
 
+    /// Any member of the header (protected or not; see `unprotectedMemberNames`) as JSON, nil when absent:
+    /// the private members a sender adds ("iss" replicated per RFC 7519 §5.3, a "ver"...).
+    public func member(_ name: String) -> JSONValue? {
+        object[name].flatMap { try? JSONValue($0, codingPath: []) }
+    }
+
     /// A base64url member's bytes ("iv", "tag", "p2s"); throws when absent or not base64url.
     func bytes(_ name: String) throws(JWTError) -> [UInt8] {
         guard case .string(let text)? = object[name] else {

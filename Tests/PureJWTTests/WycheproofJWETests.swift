@@ -5,7 +5,9 @@
 // refused by name, Bleichenbacher), so their valid cases are refused too, each checked to be refused for
 // that reason. The file's flag "Pkcs5Padding" is not defined in its notes, so the shared runner (which
 // fails on undefined flags) is not used; the same rules are applied here: every case runs, the count must
-// be the file's and not zero, and every flag must be one this test knows.
+// be the file's and not zero, and every flag must be one this test knows. The one "JsonSerialization" case
+// (a flattened JWE the file expects a compact-only decoder to refuse) is refused by `decrypt(_:)` and
+// decrypted by `decrypt(jsonSerialization:)`, which is what that form is for.
 
 import Foundation
 import PureJWT
@@ -37,7 +39,7 @@ struct WycheproofJWETests {
         let file = try VectorFiles.json(JWEFile.self, "json_web_encryption_test.json")
         let knownFlags: Set<String> = ["JsonSerialization", "WrongCipher", "Pkcs15WithOaepKey", "ModifiedPkcs15Padding",
                                        "CompressedPlaintext", "Pkcs5Padding"]
-        var run = 0, decrypted = 0, refusedRSA15 = 0
+        var run = 0, decrypted = 0, refusedRSA15 = 0, jsonDecrypted = 0
         for group in file.testGroups {
             let key: JWEKey?
             do { key = try group.private.jweKey() } catch {
@@ -53,6 +55,15 @@ struct WycheproofJWETests {
                     continue
                 }
                 let label = "tcId \(test.tcId) (\(test.comment)) flags \(test.flags)"
+                if test.flags.contains("JsonSerialization") {
+                    // A flattened JSON serialization given to a compact decoder: the file expects refusal, and
+                    // decrypt(_:) refuses it. The JSON decoder reads it — its unprotected members are reported.
+                    #expect(throws: JWTError.self, "\(label)") { try JWEDecrypter(keys: [key]).decrypt(test.jwe) }
+                    let json = try JWEDecrypter(keys: [key]).decrypt(jsonSerialization: test.jwe)
+                    #expect(json.header.unprotectedMemberNames == ["unknown", "unknown2"], "\(label)")
+                    jsonDecrypted += 1
+                    continue
+                }
                 do {
                     let result = try JWEDecrypter(keys: [key]).decrypt(test.jwe)
                     #expect(test.result == "valid", "\(label): accepted an invalid token")
@@ -69,6 +80,7 @@ struct WycheproofJWETests {
         }
         #expect(run == file.numberOfTests && run > 0)
         #expect(decrypted > 40)
+        #expect(jsonDecrypted == 1)
         print("json_web_encryption_test.json: \(run) cases, \(decrypted) decrypted, \(refusedRSA15) RSA1_5 refused")
     }
 }
