@@ -177,7 +177,7 @@ extension JSONObject {
         values.append(value)
     }
 
-    /// "aad" (when given), "iv", "ciphertext" and "tag", in RFC 7516's order.
+    /// "aad" (when given), "iv", "ciphertext" and "tag" (the writer sorts members by name).
     mutating func appendContent(_ content: JWEContent, additionalAuthenticatedData: [UInt8]?) {
         if let additionalAuthenticatedData { append("aad", .string(Base64URL.encode(additionalAuthenticatedData))) }
         append("iv", .string(Base64URL.encode(content.iv)))

@@ -1,4 +1,4 @@
-// jwt encrypt and jwt decrypt: compact JWE (RFC 7516) on PureJWT.
+// jwt encrypt and jwt decrypt: JWE (RFC 7516), compact or in a JSON serialization, on PureJWT.
 
 import CommandLineSupport
 import Foundation
@@ -15,53 +15,104 @@ enum EncryptionCommands {
     static var encryptionNames: String { JWEContentEncryptionAlgorithm.all.map(\.rawValue).joined(separator: ", ") }
 
     static let encryptHelp = """
-        usage: jwt encrypt FILE|- --key KEYFILE [--alg ALG] --enc ENC [--kid ID] [--zip] [--cty T] [--typ T] [--p2c N]
+        usage: jwt encrypt FILE|- --key KEYFILE [--alg ALG] --enc ENC [--kid ID] [--zip] [--cty T] [--typ T]
+                           [--header JSON] [--p2c N] [--json|--flattened] [--aad FILE]
         Encrypts the bytes of FILE (or standard input), exactly, for the key in KEYFILE and prints the compact
         JWE and a newline. KEYFILE: a public RSA or EC (P-256, P-384, P-521) key in PEM, or one JWK (RSA, EC,
         OKP X25519; oct for dir, A*KW and A*GCMKW, and for PBES2 an oct JWK whose "k" is the password).
         The algorithm is --alg, or the key's when it allows only one (a JWK's "alg"): a PEM key serves every
         algorithm of its family, so name one. --zip compresses first ("zip": "DEF"; not for secrets mixed
-        with text others choose). --cty JWT marks a nested token. --p2c: PBES2's iterations (default 200,000).
+        with text others choose). --cty JWT marks a nested token. --header adds members to the protected
+        header (a JSON object; not "alg", "enc", "zip", "crit" or what key management writes). --p2c:
+        PBES2's iterations (default 200,000).
+        --json prints the general JSON serialization instead, and takes --key more than once: one recipient
+        per key, each with its own algorithm (the key's only one, or --alg when every key allows it; dir and
+        ECDH-ES only alone). --flattened prints the flattened JSON serialization (one key). --aad FILE adds
+        its bytes as "aad", covered by the tag (JSON serializations only).
         algorithms (--alg): \(algorithmNames)
         content encryptions (--enc): \(encryptionNames)
         """
 
     static func encrypt(_ arguments: [String]) throws {
-        let args = try Arguments(arguments, flags: ["key", "alg", "enc", "kid", "cty", "typ", "p2c"], switches: ["zip"])
+        let args = try Arguments(arguments, flags: ["key", "alg", "enc", "kid", "cty", "typ", "p2c", "header", "aad"],
+                                 switches: ["zip", "json", "flattened"])
         if args.wantsHelp { print(encryptHelp); return }
         guard args.positional.count == 1 else { throw ToolError.usage("give one FILE (or - for standard input); see --help") }
-        let key = try jweKey(try args.required("key"), keyID: args.value("kid"))
-        let algorithm: JWEKeyManagementAlgorithm
-        if let name = args.value("alg") {
-            algorithm = try parseAlgorithm(name)
-            guard key.algorithms.contains(algorithm) else {
-                throw ToolError.usage("the key is for \(key.algorithms.map(\.rawValue).joined(separator: ", ")), not \(algorithm)")
-            }
-        } else {
-            guard key.algorithms.count == 1 else {
-                throw ToolError.usage("the key can be used with \(key.algorithms.map(\.rawValue).joined(separator: ", ")); choose one with --alg")
-            }
-            algorithm = key.algorithms[0]
+        let general = args.has("json"), flattened = args.has("flattened")
+        if general && flattened { throw ToolError.usage("give --json or --flattened, not both") }
+        let keyPaths = args.values("key")
+        guard !keyPaths.isEmpty else { throw ToolError.usage("--key is required; see --help") }
+        if keyPaths.count > 1 && !general { throw ToolError.usage("several --key make a general JSON serialization: add --json") }
+        if keyPaths.count > 1 && args.value("kid") != nil { throw ToolError.usage("--kid names one key; with several --key, put each \"kid\" in its JWK") }
+        if args.value("aad") != nil && !general && !flattened { throw ToolError.usage("--aad needs --json or --flattened: the compact serialization has no \"aad\"") }
+        if args.value("aad") == "-" && args.positional[0] == "-" { throw ToolError.usage("FILE and --aad cannot both be standard input") }
+        let keys = try keyPaths.map { try jweKey($0, keyID: args.value("kid")) }
+        let named = try args.value("alg").map(parseAlgorithm)
+        let recipients = try keys.enumerated().map { index, key in
+            try JWEEncrypter.Recipient(key: key, algorithm: try algorithm(for: key, named: named, label: keyPaths[index]))
         }
         let encryption = try parseEncryption(try args.required("enc"))
         let pbes2Count = try args.number("p2c", in: 1000...10_000_000).map { Int($0) }
+        let extraHeader = try args.value("header").map(encryptionHeader) ?? [:]
         let plaintext = Array(try readInput(args.positional[0]))
+        let aad = try args.value("aad").map { Array(try readInput($0)) }
         do {
-            var encrypter = try JWEEncrypter(key: key, algorithm: algorithm, encryption: encryption)
+            var encrypter = try JWEEncrypter(recipients: recipients, encryption: encryption)
             encrypter.compresses = args.has("zip")
             encrypter.contentType = args.value("cty")
             encrypter.type = args.value("typ")
+            encrypter.additionalHeaderMembers = extraHeader
             if let count = pbes2Count { encrypter.pbes2Count = count }
-            print(try encrypter.encrypt(plaintext))
+            if general {
+                print(try encrypter.encryptGeneral(plaintext, additionalAuthenticatedData: aad))
+            } else if flattened {
+                print(try encrypter.encryptFlattened(plaintext, additionalAuthenticatedData: aad))
+            } else {
+                print(try encrypter.encrypt(plaintext))
+            }
         } catch {
             throw ToolError.usage(error.description)
         }
     }
 
+    /// The algorithm for one recipient key: --alg when given (the key must allow it), else the key's only one.
+    static func algorithm(for key: JWEKey, named: JWEKeyManagementAlgorithm?, label: String) throws -> JWEKeyManagementAlgorithm {
+        if let named {
+            guard key.algorithms.contains(named) else {
+                throw ToolError.usage("\(label) is for \(key.algorithms.map(\.rawValue).joined(separator: ", ")), not \(named)")
+            }
+            return named
+        }
+        guard key.algorithms.count == 1 else {
+            throw ToolError.usage("\(label) can be used with \(key.algorithms.map(\.rawValue).joined(separator: ", ")); choose one with --alg")
+        }
+        return key.algorithms[0]
+    }
+
+    /// --header's JSON object for a JWE's protected header: members the encrypter writes itself are refused.
+    static func encryptionHeader(_ json: String) throws -> [String: JSONValue] {
+        let members: [String: JSONValue]
+        do { members = try StrictJSONDecoder().decode([String: JSONValue].self, from: json) } catch {
+            throw ToolError.usage("--header must be a JSON object: \(error)")
+        }
+        let refused: [String: String] = [
+            "alg": "the algorithm comes from the key or --alg", "enc": "give --enc", "zip": "give --zip",
+            "crit": "this tool does not encrypt tokens with critical extensions", "kid": "give --kid or put it in the JWK",
+            "typ": "give --typ", "cty": "give --cty",
+        ]
+        for name in members.keys.sorted() {
+            if let why = refused[name] { throw ToolError.usage("--header must not set \"\(name)\": \(why)") }
+            if ["epk", "apu", "apv", "iv", "tag", "p2s", "p2c"].contains(name) {
+                throw ToolError.usage("--header must not set \"\(name)\": key management writes it")
+            }
+        }
+        return members
+    }
+
     static let decryptHelp = """
         usage: jwt decrypt TOKEN|- (--key KEYFILE | --jwks FILE) [--alg ALG ...] [--enc ENC ...] [--max-p2c N]
-        Decrypts the compact JWE TOKEN (or standard input) and writes its plaintext bytes exactly, nothing
-        added. KEYFILE: a private RSA or EC key in PEM, or one JWK (private, or oct); FILE: a JWK Set, whose
+        Decrypts the JWE TOKEN (or standard input) — compact, or a general or flattened JSON serialization
+        (text starting with "{") — and writes its plaintext bytes exactly, nothing added. KEYFILE: a private RSA or EC key in PEM, or one JWK (private, or oct); FILE: a JWK Set, whose
         keys must match the token's kid. --alg and --enc (repeatable) narrow what is accepted; --max-p2c caps
         PBES2's iterations (default 1,000,000). A nested token: jwt decrypt ... | jwt verify - ...
         Exit 1 with the reason when the token cannot be decrypted.
@@ -88,7 +139,9 @@ enum EncryptionCommands {
         if !encryptions.isEmpty { decrypter.contentEncryptionAlgorithms = Set(encryptions) }
         if let count = try args.number("max-p2c", in: 1...1e9) { decrypter.maximumPBES2Count = Int(count) }
         let result: DecryptedJWE
-        do { result = try decrypter.decrypt(token) } catch {
+        do {
+            result = token.hasPrefix("{") ? try decrypter.decrypt(jsonSerialization: token) : try decrypter.decrypt(token)
+        } catch {
             throw ToolError.rejected("rejected: \(error)")
         }
         FileHandle.standardOutput.write(Data(result.plaintext))

@@ -1,5 +1,6 @@
 // jwt encrypt and jwt decrypt: round trips through the tool with the keys its own keygen makes (P-256 and
-// RSA PEM) and an oct JWK, the plaintext back byte for byte; exit 2 for usage mistakes (RSA1_5 among them),
+// RSA PEM) and an oct JWK, the plaintext back byte for byte; the JSON serializations (several keys,
+// --flattened, --aad, --header); exit 2 for usage mistakes (RSA1_5 among them),
 // exit 1 for tokens that cannot be decrypted.
 
 import Foundation
@@ -119,6 +120,52 @@ struct JWTEncryptionToolTests {
             let run = try await jwt(["decrypt", tokenText, "--key", key])
             #expect(run.status == 1 && run.stdout.isEmpty, "\(run.stderr)")
             #expect(run.stderr.contains(reason), "\(run.stderr)")
+        }
+    }
+
+    @Test("JSON serializations: --json for several keys (each decrypts alone), --flattened, --aad, --header; decrypt reads both")
+    func jsonSerializations() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let message = try file("message.txt", "one payload, three readers")
+        let aad = try file("aad.txt", "context")
+        let rsa = try await keyPair("RS256")
+        let kw = try file("kw.jwk", try await jwt(["keygen", "--alg", "A256KW", "--kid", "kw"]).stdout)
+        let x25519 = try file("x.jwk", try await jwt(["keygen", "--alg", "ECDH-ES+A128KW", "--crv", "X25519", "--kid", "x"]).stdout)
+        let rsaJWK = try file("rsa-oaep.jwk", try await jwt(["keygen", "--alg", "RSA-OAEP-256", "--format", "jwk", "--kid", "r"]).stdout)
+
+        let general = try await jwt(["encrypt", message, "--key", kw, "--key", x25519, "--key", rsaJWK, "--enc", "A256GCM",
+                                     "--json", "--aad", aad, "--header", #"{"ver":2}"#, "--typ", "JWT"])
+        #expect(general.status == 0, "\(general.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(general.stdout.utf8)) as? [String: Any]
+        #expect((object?["recipients"] as? [Any])?.count == 3 && object?["aad"] as? String == "Y29udGV4dA")
+        for key in [kw, x25519, rsaJWK] {
+            let run = try await jwt(["decrypt", "-", "--key", key], stdin: general.stdout)
+            #expect(run.status == 0 && run.stdout == "one payload, three readers", "\(key): \(run.stderr)")
+        }
+        let flattened = try await jwt(["encrypt", message, "--key", rsa.publicKey, "--alg", "RSA-OAEP", "--enc", "A128CBC-HS256", "--flattened"])
+        #expect(flattened.status == 0 && flattened.stdout.hasPrefix("{"), "\(flattened.stderr)")
+        #expect(try await jwt(["decrypt", "-", "--key", rsa.privateKey], stdin: flattened.stdout).stdout == "one payload, three readers")
+        let withHeader = try await jwt(["encrypt", message, "--key", kw, "--enc", "A128GCM", "--header", #"{"iss":"https://issuer.example"}"#])
+        #expect(try await jwt(["decrypt", "-", "--key", kw], stdin: withHeader.stdout).stdout == "one payload, three readers")
+
+        let dir = try file("dir.jwk", try await jwt(["keygen", "--alg", "dir", "--enc", "A128GCM"]).stdout)
+        for arguments in [
+            ["encrypt", message, "--key", kw, "--key", x25519, "--enc", "A128GCM"],                    // several keys: --json
+            ["encrypt", message, "--key", kw, "--key", dir, "--enc", "A128GCM", "--json"],             // dir shares with none
+            ["encrypt", message, "--key", kw, "--key", x25519, "--enc", "A128GCM", "--flattened"],
+            ["encrypt", message, "--key", kw, "--enc", "A128GCM", "--json", "--flattened"],
+            ["encrypt", message, "--key", kw, "--enc", "A128GCM", "--aad", aad],                        // compact has no aad
+            ["encrypt", message, "--key", kw, "--enc", "A128GCM", "--header", #"{"enc":"A256GCM"}"#],
+            ["encrypt", message, "--key", kw, "--enc", "A128GCM", "--header", #"{"p2c":1}"#],
+            ["encrypt", message, "--key", kw, "--enc", "A128GCM", "--header", "[1]"],
+            ["encrypt", message, "--key", kw, "--key", x25519, "--kid", "k", "--enc", "A128GCM", "--json"],
+        ] {
+            let run = try await jwt(arguments)
+            #expect(run.status == 2 && run.stdout.isEmpty && run.stderr.split(separator: "\n").count == 1, "\(arguments): \(run.stderr)")
+        }
+        for text in [#"{"ciphertext":5}"#, #"{"recipients":[]}"#, "{"] {
+            let run = try await jwt(["decrypt", text, "--key", kw])
+            #expect(run.status == 1 && run.stdout.isEmpty, "\(text): \(run.stderr)")
         }
     }
 }
