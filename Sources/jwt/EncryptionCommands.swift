@@ -26,8 +26,8 @@ enum EncryptionCommands {
         header (a JSON object; not "alg", "enc", "zip", "crit" or what key management writes). --p2c:
         PBES2's iterations (default 200,000).
         --json prints the general JSON serialization instead, and takes --key more than once: one recipient
-        per key, each with its own algorithm (the key's only one, or --alg when every key allows it; dir and
-        ECDH-ES only alone). --flattened prints the flattened JSON serialization (one key). --aad FILE adds
+        per key, each with its own algorithm (--alg for the keys that allow it, the key's only one for the
+        others; dir and ECDH-ES only alone). --flattened prints the flattened JSON serialization (one key). --aad FILE adds
         its bytes as "aad", covered by the tag (JSON serializations only).
         algorithms (--alg): \(algorithmNames)
         content encryptions (--enc): \(encryptionNames)
@@ -49,7 +49,10 @@ enum EncryptionCommands {
         let keys = try keyPaths.map { try jweKey($0, keyID: args.value("kid")) }
         let named = try args.value("alg").map(parseAlgorithm)
         let recipients = try keys.enumerated().map { index, key in
-            try JWEEncrypter.Recipient(key: key, algorithm: try algorithm(for: key, named: named, label: keyPaths[index]))
+            // With several keys, --alg is for those that allow it (a PEM key serves a family); the others
+            // must name their one algorithm themselves (a JWK's "alg").
+            let applies = keys.count == 1 || named.map(key.algorithms.contains) ?? false
+            return try JWEEncrypter.Recipient(key: key, algorithm: try algorithm(for: key, named: applies ? named : nil, label: keyPaths[index]))
         }
         let encryption = try parseEncryption(try args.required("enc"))
         let pbes2Count = try args.number("p2c", in: 1000...10_000_000).map { Int($0) }

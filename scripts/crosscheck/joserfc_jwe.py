@@ -2,7 +2,9 @@
 """Cross-check of PureJWT's JWE with joserfc (an independent implementation), both ways, through the jwt
 tool: for every key-management algorithm both implement x every content encryption x every key form
 (oct JWK; RSA and EC as PEM and as JWK; X25519 as JWK), `jwt encrypt` makes a token that joserfc must
-decrypt, and joserfc makes a token that `jwt decrypt` must decrypt; compressed and not.
+decrypt, and joserfc makes a token that `jwt decrypt` must decrypt; compressed and not. Then the JSON
+serializations: each case as a flattened JWE with "aad" both ways, and general JWEs for three recipients of
+three kinds, decrypted by each recipient's key alone on each side.
 
     python3 scripts/crosscheck/joserfc_jwe.py          # from the repository root; builds the jwt tool (release)
 
@@ -11,7 +13,7 @@ joserfc's tokens in Tests/PureJWTTests/Vectors/joserfc_jwe_vectors.json for the 
 """
 import json, os, subprocess, sys, tempfile
 from joserfc import jwe
-from joserfc.jwk import ECKey, OctKey, OKPKey, RSAKey
+from joserfc.jwk import ECKey, KeySet, OctKey, OKPKey, RSAKey
 from joserfc.jwe import JWERegistry
 
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -94,5 +96,78 @@ for index, (label, alg, enc, key, private, public) in enumerate(cases):
     if opened.returncode != 0 or opened.stdout != plaintext:
         failures += 1
         print(f"FAIL joserfc -> ours: {alg} {enc} {label}: {opened.stderr.decode().strip()}")
-print(f"{len(cases)} cases both ways: {len(cases) * 2 - failures} passed, {failures} failed")
+
+# The JSON serializations: every case again as a flattened JWE with "aad", both ways; then, for every
+# content encryption, a general JWE for three recipients of three kinds (oct A256KW, RSA-OAEP-256 and X25519
+# ECDH-ES+A256KW JWKs): we decrypt joserfc's with each recipient's key alone; joserfc opens every recipient of
+# ours at once (its decrypt_json needs every key).
+aad = b"associated \x00 data"
+aad_file = write("aad.bin", "")
+with open(aad_file, "wb") as f:
+    f.write(aad)
+json_checks = 0
+for index, (label, alg, enc, key, private, public) in enumerate(cases):
+    json_checks += 2
+    args = [tool, "encrypt", message, "--key", public, "--alg", alg, "--enc", enc, "--flattened", "--aad", aad_file]
+    made = subprocess.run(args, capture_output=True, text=True)
+    try:
+        opened = jwe.decrypt_json(json.loads(made.stdout), key, registry=registry)
+        ok = made.returncode == 0 and opened.plaintext == plaintext and opened.aad == aad
+    except Exception as error:
+        ok = False
+        made.stderr += str(error)
+    if not ok:
+        failures += 1
+        print(f"FAIL ours -> joserfc (flattened): {alg} {enc} {label}: {made.stderr.strip()}")
+    header = {"alg": alg, "enc": enc}
+    if alg.startswith("PBES2"):
+        header["p2c"] = 10000
+    obj = jwe.FlattenedJSONEncryption(header, plaintext, aad=aad)
+    obj.add_recipient({}, key)
+    data = jwe.encrypt_json(obj, None, registry=registry)
+    opened = subprocess.run([tool, "decrypt", json.dumps(data), "--key", private], capture_output=True)
+    if opened.returncode != 0 or opened.stdout != plaintext:
+        failures += 1
+        print(f"FAIL joserfc -> ours (flattened): {alg} {enc} {label}: {opened.stderr.decode().strip()}")
+
+kw = OctKey.import_key(dict(OctKey.generate_key(256, private=True).as_dict(private=True), kid="kw"))
+kw_path = write("general-kw.jwk", json.dumps(dict(kw.as_dict(private=True), alg="A256KW", kid="kw")))
+x = OKPKey.import_key(dict(OKPKey.generate_key("X25519", private=True).as_dict(private=True), kid="x"))
+x_public = write("general-x.pub.jwk", json.dumps(dict(x.as_dict(private=False), alg="ECDH-ES+A256KW", kid="x")))
+x_private = write("general-x.jwk", json.dumps(dict(x.as_dict(private=True), alg="ECDH-ES+A256KW", kid="x")))
+r = RSAKey.import_key(dict(rsa.as_dict(private=True), kid="r"))
+r_paths = (write("general-r.jwk", json.dumps(dict(r.as_dict(private=True), alg="RSA-OAEP-256", kid="r"))),
+           write("general-r.pub.jwk", json.dumps(dict(r.as_dict(private=False), alg="RSA-OAEP-256", kid="r"))))
+readers = [("A256KW", kw, kw_path, kw_path), ("RSA-OAEP-256", r, *r_paths), ("ECDH-ES+A256KW", x, x_private, x_public)]
+for enc in encs:
+    args = [tool, "encrypt", message, "--enc", enc, "--json", "--aad", aad_file]
+    for alg, key, private, public in readers:
+        args += ["--key", public]
+    made = subprocess.run(args, capture_output=True, text=True)
+    # joserfc opens every recipient of a general JWE (so it needs every key), and each must give the CEK.
+    json_checks += 1
+    try:
+        every_key = KeySet([OctKey.import_key(kw.as_dict(private=True)), RSAKey.import_key(r.as_dict(private=True)),
+                            OKPKey.import_key(x.as_dict(private=True))])
+        opened = jwe.decrypt_json(json.loads(made.stdout), every_key, registry=registry)
+        ok = made.returncode == 0 and opened.plaintext == plaintext and len(opened.recipients) == 3
+    except Exception as error:
+        ok = False
+        made.stderr += str(error)
+    if not ok:
+        failures += 1
+        print(f"FAIL ours -> joserfc (general, three recipients): {enc}: {made.stderr.strip()}")
+    obj = jwe.GeneralJSONEncryption({"enc": enc}, plaintext, aad=aad)
+    for alg, key, private, public in readers:
+        obj.add_recipient({"alg": alg}, key)
+    data = json.dumps(jwe.encrypt_json(obj, None, registry=registry))
+    for alg, key, private, public in readers:
+        json_checks += 1
+        opened = subprocess.run([tool, "decrypt", data, "--key", private], capture_output=True)
+        if opened.returncode != 0 or opened.stdout != plaintext:
+            failures += 1
+            print(f"FAIL joserfc -> ours (general, {alg} reads): {enc}: {opened.stderr.decode().strip()}")
+
+total = len(cases) * 2 + json_checks
+print(f"{len(cases)} compact cases both ways, {json_checks} JSON serialization checks: {total - failures} passed, {failures} failed")
 sys.exit(1 if failures else 0)
