@@ -163,6 +163,20 @@ for header, key in [({"alg": "dir", "enc": "A256GCM"}, shared), ({"alg": "dir", 
                     ({"alg": "ECDH-ES", "enc": "A256GCM"}, p256), ({"alg": "ECDH-ES+A256KW", "enc": "A128CBC-HS256"}, p256),
                     ({"alg": "ECDH-ES", "enc": "A256GCM"}, okp), ({"alg": "PBES2-HS256+A128KW", "enc": "A256GCM", "p2c": 1000}, password)]:
     put("FuzzJWE", joserfc_jwe.encrypt_compact(header, b'{"sub":"fuzz","n":[1,2,3]}' * 3, key, registry=registry))
+# The JSON serializations: joserfc's flattened and general tokens for the fixed keys, and RFC 7520's.
+for header, key in [({"alg": "A256KW", "enc": "A256GCM"}, shared), ({"alg": "ECDH-ES", "enc": "A128CBC-HS256"}, p256),
+                    ({"alg": "PBES2-HS256+A128KW", "enc": "A256GCM", "p2c": 1000}, password)]:
+    flat = joserfc_jwe.FlattenedJSONEncryption(header, b'{"sub":"fuzz"}', aad=b"aad")
+    flat.add_recipient({}, key)
+    put("FuzzJWE", json.dumps(joserfc_jwe.encrypt_json(flat, None, registry=registry)))
+general = joserfc_jwe.GeneralJSONEncryption({"enc": "A128CBC-HS256"}, b'{"sub":"fuzz"}', unprotected={"cty": "text/plain"})
+general.add_recipient({"alg": "A256KW"}, shared)
+general.add_recipient({"alg": "ECDH-ES+A256KW"}, okp)
+put("FuzzJWE", json.dumps(joserfc_jwe.encrypt_json(general, None, registry=registry)))
+for example in sorted((vectors("PureJWTTests") / "rfc7520").iterdir()):
+    for form in ("json", "json_flat"):
+        if form in json.loads(example.read_text())["output"]:
+            put("FuzzJWE", json.dumps(json.loads(example.read_text())["output"][form]))
 
 for harness in sorted(p.name for p in corpus.iterdir()):
     print(harness, len(list((corpus / harness).iterdir())))
