@@ -2,8 +2,10 @@
 // made by Python `cryptography` and joserfc as Auth.js v5 makes it (Vectors/authjs_session_vector.json).
 
 import PureBase64
+import PureCurve25519
 import PureJWT
 import PureP256
+import PureRSA
 import PureSHA2
 import Testing
 import TestSupport
@@ -17,6 +19,30 @@ private struct AuthJSVector: Decodable {
 
 @Suite("Docs/JWE.md examples")
 struct JWEGuideExamplesTests {
+    @Test("several recipients: a general JSON serialization with aad, opened by the backup key")
+    func severalRecipients() throws {
+        let partnerRSA = RSA.Encryption.PrivateKey(try RSA.Signing.PrivateKey(keySize: .bits2048)).publicKey
+        let walletX25519 = Curve25519.KeyAgreement.PrivateKey().publicKey
+        let backupKey = SymmetricKey(size: .bits256)
+        let backupKeyForDecryption = try JWEKey.symmetric(backupKey, algorithm: .a256KW, keyID: "backup")
+        let payload = Array("{\"order\":1138}".utf8)
+
+        // --- from the guide ---
+        let encrypter = try JWEEncrypter(recipients: [
+            try .init(key: JWEKey.rsa(partnerRSA)),                       // RSA-OAEP-256
+            try .init(key: JWEKey.ecdh(walletX25519)),                    // ECDH-ES+A256KW
+            try .init(key: JWEKey.symmetric(backupKey, algorithm: .a256KW, keyID: "backup")),
+        ], encryption: .a256GCM)
+        let json = try encrypter.encryptGeneral(payload, additionalAuthenticatedData: Array("order-1138".utf8))
+
+        let opened = try JWEDecrypter(keys: [backupKeyForDecryption]).decrypt(jsonSerialization: json)
+        // opened.plaintext; opened.additionalAuthenticatedData (the "aad", covered by the tag)
+        // --- end ---
+
+        #expect(opened.plaintext == payload && opened.additionalAuthenticatedData == Array("order-1138".utf8))
+        #expect(opened.header.keyID == "backup")
+    }
+
     @Test("encrypt for a P-256 key, then decrypt with its private JWK")
     func encryptAndDecrypt() throws {
         let privateKey = P256.KeyAgreement.PrivateKey()
