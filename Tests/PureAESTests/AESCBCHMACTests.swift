@@ -1,10 +1,17 @@
 // JWE's A128CBC-HS256, A192CBC-HS384 and A256CBC-HS512 (RFC 7518 §5.2) against every case of Wycheproof's
-// three files, and the padding refusals that only a holder of the key can reach.
+// three files and RFC 7518 Appendix B's three test cases, and the padding refusals that only a holder of
+// the key can reach.
 
 @testable import PureAES
+import Foundation
 import PureSHA2
 import Testing
 import TestSupport
+
+private struct AppendixB: Decodable {
+    struct Case: Decodable { let name, enc, K, P, IV, A, E, T: String }
+    let cases: [Case]
+}
 
 @Suite("AES-CBC-HMAC-SHA2 (JWE)")
 struct AESCBCHMACTests {
@@ -23,6 +30,22 @@ struct AESCBCHMACTests {
             return opened == message
         }
         #expect(run == 94)
+    }
+
+    @Test("RFC 7518 Appendix B.1-B.3: the RFC's ciphertext and tag, and back")
+    func rfc7518AppendixB() throws {
+        let file = try VectorFiles.json(AppendixB.self, "rfc7518_appendix_b.json")
+        let variants: [String: AESCBCHMAC.Variant] = ["A128CBC-HS256": .a128cbcHS256, "A192CBC-HS384": .a192cbcHS384, "A256CBC-HS512": .a256cbcHS512]
+        #expect(file.cases.count == 3)
+        for test in file.cases {
+            let variant = try #require(variants[test.enc])
+            let key = try [UInt8](hex: test.K), iv = try [UInt8](hex: test.IV), aad = try [UInt8](hex: test.A)
+            let message = try [UInt8](hex: test.P), expectedCiphertext = try [UInt8](hex: test.E), expectedTag = try [UInt8](hex: test.T)
+            let sealed = try AESCBCHMAC.seal(message, key: key, iv: iv, authenticating: aad, variant: variant)
+            #expect(sealed.ciphertext == expectedCiphertext && sealed.tag == expectedTag, "\(test.name)")
+            let opened = try AESCBCHMAC.open(sealed.ciphertext, key: key, iv: iv, tag: sealed.tag, authenticating: aad, variant: variant)
+            #expect(opened == message, "\(test.name)")
+        }
     }
 
     @Test("bad padding under a valid tag is refused; lengths of every remainder round-trip")
