@@ -49,11 +49,11 @@ struct FieldElement: ECFieldElement {
     @inline(__always)
     @usableFromInline static func - (a: FieldElement, b: FieldElement) -> FieldElement { FieldElement(montgomery: Modulus384.p.subtract(a.value, b.value)) }
     @inline(__always)
-    @usableFromInline static func * (a: FieldElement, b: FieldElement) -> FieldElement { FieldElement(montgomery: Modulus384.p.multiply(a.value, b.value)) }
+    @usableFromInline static func * (a: FieldElement, b: FieldElement) -> FieldElement { FieldElement(montgomery: montgomeryMultiply(a.value, b.value)) }
     @inline(__always)
     @usableFromInline static prefix func - (a: FieldElement) -> FieldElement { FieldElement(montgomery: Modulus384.p.negate(a.value)) }
 
-    @usableFromInline @inline(__always) var squared: FieldElement { self * self }
+    @usableFromInline @inline(__always) var squared: FieldElement { FieldElement(montgomery: FieldElement.montgomerySquare(value)) }
     @inline(__always) var doubled: FieldElement { self + self }
 
     /// p − 2, the Fermat exponent, and (p + 1)/4, the square-root exponent, as digits for `power`.

@@ -34,6 +34,11 @@ struct P384ArithmeticVectorTests {
             #expect(modulus.multiplyCanonical(a, b) == (try u384(pair.product)), "\(name): \(pair.a) × \(pair.b)")
             let montgomery = modulus.multiply(modulus.toMontgomery(a), modulus.toMontgomery(b))
             #expect(modulus.fromMontgomery(montgomery) == (try u384(pair.product)), "\(name): Montgomery \(pair.a) × \(pair.b)")
+            if name == "p", let x = FieldElement(canonical: a), let y = FieldElement(canonical: b) {
+                // The field's own product (separated scanning, p-specific reduction) and its squaring.
+                #expect((x * y).canonical == (try u384(pair.product)), "p: field \(pair.a) × \(pair.b)")
+                #expect(x.squared.canonical == (x * x).canonical, "p: \(pair.a)²")
+            }
             if let sum = pair.sum, let difference = pair.difference {
                 #expect(modulus.add(a, b) == (try u384(sum)), "\(name): \(pair.a) + \(pair.b)")
                 #expect(modulus.subtract(a, b) == (try u384(difference)), "\(name): \(pair.a) − \(pair.b)")
@@ -47,5 +52,27 @@ struct P384ArithmeticVectorTests {
                 #expect(element.inverted.canonical == (try u384(inverse)), "p: \(value.a)⁻¹ (Fermat)")
             }
         }
+    }
+
+    @Test("the field's multiplication and squaring agree with the generic CIOS product on random and extreme operands")
+    func fieldMultiplicationAgainstCIOS() throws {
+        var generator = SplitMix64(seed: 384)
+        let p = Modulus384.p.m
+        let extremes: [U384] = [.zero, .one, U384(p.w0 &- 1, p.w1, p.w2, p.w3, p.w4, p.w5), U384(.max, .max, .max, .max, .max, 0),
+                                U384(0, 0, 0, 0, 0, 1 << 63), U384(1, 0, 0, 0, 0, 1 << 63), U384(.max, 0, .max, 0, .max, 0)]
+        var operands = extremes
+        for _ in 0..<2000 {
+            let value = U384(generator.next(), generator.next(), generator.next(), generator.next(), generator.next(), generator.next())
+            operands.append(Modulus384.p.reduceOnce(value))
+        }
+        var checked = 0
+        for (index, a) in operands.enumerated() {
+            let b = operands[(index &* 7 &+ 3) % operands.count]
+            let x = FieldElement(montgomery: a), y = FieldElement(montgomery: b)
+            #expect((x * y).value == Modulus384.p.multiply(a, b), "\(a) × \(b)")
+            #expect(x.squared.value == Modulus384.p.multiply(a, a), "\(a)²")
+            checked += 1
+        }
+        #expect(checked == 2007)
     }
 }
