@@ -48,6 +48,16 @@ for curve in "PureP384.P384Curve" "PureP521.P521Curve"; do
     "~<$curve> of PureECDSA.ProjectivePoint.doubled("
   )
 done
+# P-384's field arithmetic (FieldMultiplication.swift), wherever it is not inlined: its carries go partly
+# without barriers, so every function of it is listed.
+required+=(
+  "static PureP384.FieldElement.montgomeryMultiply("
+  "static PureP384.FieldElement.montgomerySquare("
+  "static PureP384.FieldElement.reduce("
+  "static PureP384.FieldElement.* infix"
+  "static PureP384.FieldElement.+ infix"
+  "static PureP384.FieldElement.- infix"
+)
 # ECDH (issue 43): the constant-time variable-base ladder's doubling and masked additions, P-256's own and
 # the generic Jacobian ones specialised per curve, wherever they are not inlined into the ladder.
 required+=(

@@ -45,9 +45,9 @@ struct FieldElement: ECFieldElement {
     }
 
     @inline(__always)
-    @usableFromInline static func + (a: FieldElement, b: FieldElement) -> FieldElement { FieldElement(montgomery: fieldAdd(a.value, b.value)) }
+    @usableFromInline static func + (a: FieldElement, b: FieldElement) -> FieldElement { FieldElement(montgomery: Modulus384.p.add(a.value, b.value)) }
     @inline(__always)
-    @usableFromInline static func - (a: FieldElement, b: FieldElement) -> FieldElement { FieldElement(montgomery: fieldSubtract(a.value, b.value)) }
+    @usableFromInline static func - (a: FieldElement, b: FieldElement) -> FieldElement { FieldElement(montgomery: Modulus384.p.subtract(a.value, b.value)) }
     @inline(__always)
     @usableFromInline static func * (a: FieldElement, b: FieldElement) -> FieldElement { FieldElement(montgomery: montgomeryMultiply(a.value, b.value)) }
     @inline(__always)

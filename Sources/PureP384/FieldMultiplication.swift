@@ -5,9 +5,10 @@
 // 2^64), each round's carry out of its top limb handed to the next round rather than rippled upward.
 //
 // Constant-time: fixed sequences of multiplications, additions with carry and one masked final
-// subtraction. The products' carries and the reduction's hand-over go without `valueBarrier` (U384.swift)
-// — 20% faster, and scripts/audit-branches.sh finds no conditional jump in the callers' machine code —
-// while the squaring's diagonal chain keeps it: without, LLVM turned a carry there into a branch.
+// subtraction. The products' carries go without `valueBarrier` (U384.swift), which makes them 20% faster;
+// the reduction and the squaring's diagonal chain keep it, as the field's addition and subtraction do:
+// without, LLVM turned carries there into branches (scripts/audit-branches.sh, which lists every function
+// here, found them; the timing test measured the leak).
 
 import PureECDSA
 
@@ -128,53 +129,53 @@ extension FieldElement {
         let m0 = m.w0, m1 = m.w1, m2 = m.w2, m3 = m.w3, m4 = m.w4, m5 = m.w5
         var c: UInt64, q: UInt64, pending: UInt64 = 0
         q = r0 &* m0Inverse
-        (c, _) = fieldMultiplyAdd(m0, q, r0, 0)
-        (c, r1) = fieldMultiplyAdd(m1, q, r1, c)
-        (c, r2) = fieldMultiplyAdd(m2, q, r2, c)
-        (c, r3) = fieldMultiplyAdd(m3, q, r3, c)
-        (c, r4) = fieldMultiplyAdd(m4, q, r4, c)
-        (c, r5) = fieldMultiplyAdd(m5, q, r5, c)
-        r6 = fieldAddWithCarry(r6, c, &pending)
+        (c, _) = multiplyAdd(m0, q, r0, 0)
+        (c, r1) = multiplyAdd(m1, q, r1, c)
+        (c, r2) = multiplyAdd(m2, q, r2, c)
+        (c, r3) = multiplyAdd(m3, q, r3, c)
+        (c, r4) = multiplyAdd(m4, q, r4, c)
+        (c, r5) = multiplyAdd(m5, q, r5, c)
+        r6 = addWithCarry(r6, c, &pending)
         q = r1 &* m0Inverse
-        (c, _) = fieldMultiplyAdd(m0, q, r1, 0)
-        (c, r2) = fieldMultiplyAdd(m1, q, r2, c)
-        (c, r3) = fieldMultiplyAdd(m2, q, r3, c)
-        (c, r4) = fieldMultiplyAdd(m3, q, r4, c)
-        (c, r5) = fieldMultiplyAdd(m4, q, r5, c)
-        (c, r6) = fieldMultiplyAdd(m5, q, r6, c)
-        r7 = fieldAddWithCarry(r7, c, &pending)
+        (c, _) = multiplyAdd(m0, q, r1, 0)
+        (c, r2) = multiplyAdd(m1, q, r2, c)
+        (c, r3) = multiplyAdd(m2, q, r3, c)
+        (c, r4) = multiplyAdd(m3, q, r4, c)
+        (c, r5) = multiplyAdd(m4, q, r5, c)
+        (c, r6) = multiplyAdd(m5, q, r6, c)
+        r7 = addWithCarry(r7, c, &pending)
         q = r2 &* m0Inverse
-        (c, _) = fieldMultiplyAdd(m0, q, r2, 0)
-        (c, r3) = fieldMultiplyAdd(m1, q, r3, c)
-        (c, r4) = fieldMultiplyAdd(m2, q, r4, c)
-        (c, r5) = fieldMultiplyAdd(m3, q, r5, c)
-        (c, r6) = fieldMultiplyAdd(m4, q, r6, c)
-        (c, r7) = fieldMultiplyAdd(m5, q, r7, c)
-        r8 = fieldAddWithCarry(r8, c, &pending)
+        (c, _) = multiplyAdd(m0, q, r2, 0)
+        (c, r3) = multiplyAdd(m1, q, r3, c)
+        (c, r4) = multiplyAdd(m2, q, r4, c)
+        (c, r5) = multiplyAdd(m3, q, r5, c)
+        (c, r6) = multiplyAdd(m4, q, r6, c)
+        (c, r7) = multiplyAdd(m5, q, r7, c)
+        r8 = addWithCarry(r8, c, &pending)
         q = r3 &* m0Inverse
-        (c, _) = fieldMultiplyAdd(m0, q, r3, 0)
-        (c, r4) = fieldMultiplyAdd(m1, q, r4, c)
-        (c, r5) = fieldMultiplyAdd(m2, q, r5, c)
-        (c, r6) = fieldMultiplyAdd(m3, q, r6, c)
-        (c, r7) = fieldMultiplyAdd(m4, q, r7, c)
-        (c, r8) = fieldMultiplyAdd(m5, q, r8, c)
-        r9 = fieldAddWithCarry(r9, c, &pending)
+        (c, _) = multiplyAdd(m0, q, r3, 0)
+        (c, r4) = multiplyAdd(m1, q, r4, c)
+        (c, r5) = multiplyAdd(m2, q, r5, c)
+        (c, r6) = multiplyAdd(m3, q, r6, c)
+        (c, r7) = multiplyAdd(m4, q, r7, c)
+        (c, r8) = multiplyAdd(m5, q, r8, c)
+        r9 = addWithCarry(r9, c, &pending)
         q = r4 &* m0Inverse
-        (c, _) = fieldMultiplyAdd(m0, q, r4, 0)
-        (c, r5) = fieldMultiplyAdd(m1, q, r5, c)
-        (c, r6) = fieldMultiplyAdd(m2, q, r6, c)
-        (c, r7) = fieldMultiplyAdd(m3, q, r7, c)
-        (c, r8) = fieldMultiplyAdd(m4, q, r8, c)
-        (c, r9) = fieldMultiplyAdd(m5, q, r9, c)
-        r10 = fieldAddWithCarry(r10, c, &pending)
+        (c, _) = multiplyAdd(m0, q, r4, 0)
+        (c, r5) = multiplyAdd(m1, q, r5, c)
+        (c, r6) = multiplyAdd(m2, q, r6, c)
+        (c, r7) = multiplyAdd(m3, q, r7, c)
+        (c, r8) = multiplyAdd(m4, q, r8, c)
+        (c, r9) = multiplyAdd(m5, q, r9, c)
+        r10 = addWithCarry(r10, c, &pending)
         q = r5 &* m0Inverse
-        (c, _) = fieldMultiplyAdd(m0, q, r5, 0)
-        (c, r6) = fieldMultiplyAdd(m1, q, r6, c)
-        (c, r7) = fieldMultiplyAdd(m2, q, r7, c)
-        (c, r8) = fieldMultiplyAdd(m3, q, r8, c)
-        (c, r9) = fieldMultiplyAdd(m4, q, r9, c)
-        (c, r10) = fieldMultiplyAdd(m5, q, r10, c)
-        r11 = fieldAddWithCarry(r11, c, &pending)
+        (c, _) = multiplyAdd(m0, q, r5, 0)
+        (c, r6) = multiplyAdd(m1, q, r6, c)
+        (c, r7) = multiplyAdd(m2, q, r7, c)
+        (c, r8) = multiplyAdd(m3, q, r8, c)
+        (c, r9) = multiplyAdd(m4, q, r9, c)
+        (c, r10) = multiplyAdd(m5, q, r10, c)
+        r11 = addWithCarry(r11, c, &pending)
         _ = (r0, r1, r2, r3, r4, r5)
         let t = U384(r6, r7, r8, r9, r10, r11)
         let (reduced, borrow) = U384.subtract(t, m)
@@ -182,67 +183,12 @@ extension FieldElement {
     }
 }
 
-/// a·b + c + d as (high, low), the carries added as they come (no barrier: measured faster here, and the
-/// branch audit checks the machine code).
+/// a·b + c + d as (high, low), the carries added as they come (no barrier: measured faster in the products,
+/// and the branch audit checks the machine code).
 @inline(__always)
 private func fieldMultiplyAdd(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) -> (UInt64, UInt64) {
     let (high, low) = a.multipliedFullWidth(by: b)
     let (s1, o1) = low.addingReportingOverflow(c)
     let (s2, o2) = s1.addingReportingOverflow(d)
     return (high &+ (o1 ? 1 : 0) &+ (o2 ? 1 : 0), s2)
-}
-
-/// a + b + carry, updating carry (0 or 1), without a barrier: the reduction's hand-over of each round's
-/// carry (as `fieldMultiplyAdd`; the squaring's diagonal chain keeps the barrier, without which LLVM
-/// branched there).
-@inline(__always)
-private func fieldAddWithCarry(_ a: UInt64, _ b: UInt64, _ carry: inout UInt64) -> UInt64 {
-    let (s1, o1) = a.addingReportingOverflow(b)
-    let (s2, o2) = s1.addingReportingOverflow(carry)
-    carry = (o1 ? 1 : 0) | (o2 ? 1 : 0)
-    return s2
-}
-
-extension FieldElement {
-    /// (a + b) mod p for a, b < p: the sum's and the subtraction's carries without barriers (as the
-    /// products'), the final choice by a mask that passes through one.
-    @inline(__always)
-    static func fieldAdd(_ a: U384, _ b: U384) -> U384 {
-        var carry: UInt64 = 0
-        let s0 = fieldAddWithCarry(a.w0, b.w0, &carry), s1 = fieldAddWithCarry(a.w1, b.w1, &carry)
-        let s2 = fieldAddWithCarry(a.w2, b.w2, &carry), s3 = fieldAddWithCarry(a.w3, b.w3, &carry)
-        let s4 = fieldAddWithCarry(a.w4, b.w4, &carry), s5 = fieldAddWithCarry(a.w5, b.w5, &carry)
-        let m = Modulus384.p.m
-        var borrow: UInt64 = 0
-        let d0 = fieldSubtractWithBorrow(s0, m.w0, &borrow), d1 = fieldSubtractWithBorrow(s1, m.w1, &borrow)
-        let d2 = fieldSubtractWithBorrow(s2, m.w2, &borrow), d3 = fieldSubtractWithBorrow(s3, m.w3, &borrow)
-        let d4 = fieldSubtractWithBorrow(s4, m.w4, &borrow), d5 = fieldSubtractWithBorrow(s5, m.w5, &borrow)
-        // Keep the sum when it is below p: no carry out and the subtraction borrowed.
-        let keepSum = 0 &- valueBarrier(borrow & (carry ^ 1))
-        return U384.select(keepSum, U384(s0, s1, s2, s3, s4, s5), U384(d0, d1, d2, d3, d4, d5))
-    }
-
-    /// (a − b) mod p for a, b < p: p added back under a mask when the difference borrowed.
-    @inline(__always)
-    static func fieldSubtract(_ a: U384, _ b: U384) -> U384 {
-        var borrow: UInt64 = 0
-        let d0 = fieldSubtractWithBorrow(a.w0, b.w0, &borrow), d1 = fieldSubtractWithBorrow(a.w1, b.w1, &borrow)
-        let d2 = fieldSubtractWithBorrow(a.w2, b.w2, &borrow), d3 = fieldSubtractWithBorrow(a.w3, b.w3, &borrow)
-        let d4 = fieldSubtractWithBorrow(a.w4, b.w4, &borrow), d5 = fieldSubtractWithBorrow(a.w5, b.w5, &borrow)
-        let mask = 0 &- valueBarrier(borrow), m = Modulus384.p.m
-        var carry: UInt64 = 0
-        let r0 = fieldAddWithCarry(d0, m.w0 & mask, &carry), r1 = fieldAddWithCarry(d1, m.w1 & mask, &carry)
-        let r2 = fieldAddWithCarry(d2, m.w2 & mask, &carry), r3 = fieldAddWithCarry(d3, m.w3 & mask, &carry)
-        let r4 = fieldAddWithCarry(d4, m.w4 & mask, &carry), r5 = fieldAddWithCarry(d5, m.w5 & mask, &carry)
-        return U384(r0, r1, r2, r3, r4, r5)
-    }
-}
-
-/// a − b − borrow, updating borrow (0 or 1), without a barrier (as `fieldAddWithCarry`).
-@inline(__always)
-private func fieldSubtractWithBorrow(_ a: UInt64, _ b: UInt64, _ borrow: inout UInt64) -> UInt64 {
-    let (d1, o1) = a.subtractingReportingOverflow(b)
-    let (d2, o2) = d1.subtractingReportingOverflow(borrow)
-    borrow = (o1 ? 1 : 0) | (o2 ? 1 : 0)
-    return d2
 }
