@@ -54,6 +54,7 @@ required+=(
   "static PureP384.FieldElement.montgomeryMultiply("
   "static PureP384.FieldElement.montgomerySquare("
   "static PureP384.FieldElement.reduce("
+  "static PureP384.FieldElement.reductionRound("
   "static PureP384.FieldElement.* infix"
   "static PureP384.FieldElement.+ infix"
   "static PureP384.FieldElement.- infix"

@@ -117,68 +117,36 @@ extension FieldElement {
     /// −p⁻¹ mod 2^64.
     private static let m0Inverse: UInt64 = 0x0000_0001_0000_0001
 
-    /// REDC of a 768-bit value below p·R: six rounds, each clearing one limb with q = limb·(−p⁻¹) (its six
-    /// products with p's limbs stay multiplications: a p-specific round of shifts and borrows, tried,
-    /// measured slower) and handing its carry out of limb k + 6 to the next round; then one masked
-    /// subtraction (the value is below 2p).
+    /// One REDC round: clears the limb `l` with q = l·(−p⁻¹) by adding q·p (its six products with p's limbs
+    /// stay multiplications: a p-specific round of shifts and borrows, tried, measured slower), and hands
+    /// its carry out of the round's top limb `r6` to the next round through `pending` rather than rippling it.
+    @inline(__always)
+    static func reductionRound(_ l: UInt64, _ r1: inout UInt64, _ r2: inout UInt64, _ r3: inout UInt64, _ r4: inout UInt64,
+                               _ r5: inout UInt64, _ r6: inout UInt64, _ pending: inout UInt64) {
+        let m = Modulus384.p.m, q = l &* m0Inverse
+        var (c, _) = multiplyAdd(m.w0, q, l, 0)
+        (c, r1) = multiplyAdd(m.w1, q, r1, c)
+        (c, r2) = multiplyAdd(m.w2, q, r2, c)
+        (c, r3) = multiplyAdd(m.w3, q, r3, c)
+        (c, r4) = multiplyAdd(m.w4, q, r4, c)
+        (c, r5) = multiplyAdd(m.w5, q, r5, c)
+        r6 = addWithCarry(r6, c, &pending)
+    }
+
+    /// REDC of a 768-bit value below p·R: six rounds, then one masked subtraction (the value is below 2p).
     @inline(__always)
     static func reduce(_ t0: UInt64, _ t1: UInt64, _ t2: UInt64, _ t3: UInt64, _ t4: UInt64, _ t5: UInt64,
                        _ t6: UInt64, _ t7: UInt64, _ t8: UInt64, _ t9: UInt64, _ t10: UInt64, _ t11: UInt64) -> U384 {
-        var (r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11) = (t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11)
-        let m = Modulus384.p.m
-        let m0 = m.w0, m1 = m.w1, m2 = m.w2, m3 = m.w3, m4 = m.w4, m5 = m.w5
-        var c: UInt64, q: UInt64, pending: UInt64 = 0
-        q = r0 &* m0Inverse
-        (c, _) = multiplyAdd(m0, q, r0, 0)
-        (c, r1) = multiplyAdd(m1, q, r1, c)
-        (c, r2) = multiplyAdd(m2, q, r2, c)
-        (c, r3) = multiplyAdd(m3, q, r3, c)
-        (c, r4) = multiplyAdd(m4, q, r4, c)
-        (c, r5) = multiplyAdd(m5, q, r5, c)
-        r6 = addWithCarry(r6, c, &pending)
-        q = r1 &* m0Inverse
-        (c, _) = multiplyAdd(m0, q, r1, 0)
-        (c, r2) = multiplyAdd(m1, q, r2, c)
-        (c, r3) = multiplyAdd(m2, q, r3, c)
-        (c, r4) = multiplyAdd(m3, q, r4, c)
-        (c, r5) = multiplyAdd(m4, q, r5, c)
-        (c, r6) = multiplyAdd(m5, q, r6, c)
-        r7 = addWithCarry(r7, c, &pending)
-        q = r2 &* m0Inverse
-        (c, _) = multiplyAdd(m0, q, r2, 0)
-        (c, r3) = multiplyAdd(m1, q, r3, c)
-        (c, r4) = multiplyAdd(m2, q, r4, c)
-        (c, r5) = multiplyAdd(m3, q, r5, c)
-        (c, r6) = multiplyAdd(m4, q, r6, c)
-        (c, r7) = multiplyAdd(m5, q, r7, c)
-        r8 = addWithCarry(r8, c, &pending)
-        q = r3 &* m0Inverse
-        (c, _) = multiplyAdd(m0, q, r3, 0)
-        (c, r4) = multiplyAdd(m1, q, r4, c)
-        (c, r5) = multiplyAdd(m2, q, r5, c)
-        (c, r6) = multiplyAdd(m3, q, r6, c)
-        (c, r7) = multiplyAdd(m4, q, r7, c)
-        (c, r8) = multiplyAdd(m5, q, r8, c)
-        r9 = addWithCarry(r9, c, &pending)
-        q = r4 &* m0Inverse
-        (c, _) = multiplyAdd(m0, q, r4, 0)
-        (c, r5) = multiplyAdd(m1, q, r5, c)
-        (c, r6) = multiplyAdd(m2, q, r6, c)
-        (c, r7) = multiplyAdd(m3, q, r7, c)
-        (c, r8) = multiplyAdd(m4, q, r8, c)
-        (c, r9) = multiplyAdd(m5, q, r9, c)
-        r10 = addWithCarry(r10, c, &pending)
-        q = r5 &* m0Inverse
-        (c, _) = multiplyAdd(m0, q, r5, 0)
-        (c, r6) = multiplyAdd(m1, q, r6, c)
-        (c, r7) = multiplyAdd(m2, q, r7, c)
-        (c, r8) = multiplyAdd(m3, q, r8, c)
-        (c, r9) = multiplyAdd(m4, q, r9, c)
-        (c, r10) = multiplyAdd(m5, q, r10, c)
-        r11 = addWithCarry(r11, c, &pending)
-        _ = (r0, r1, r2, r3, r4, r5)
+        var (r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11) = (t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11)
+        var pending: UInt64 = 0
+        reductionRound(t0, &r1, &r2, &r3, &r4, &r5, &r6, &pending)
+        reductionRound(r1, &r2, &r3, &r4, &r5, &r6, &r7, &pending)
+        reductionRound(r2, &r3, &r4, &r5, &r6, &r7, &r8, &pending)
+        reductionRound(r3, &r4, &r5, &r6, &r7, &r8, &r9, &pending)
+        reductionRound(r4, &r5, &r6, &r7, &r8, &r9, &r10, &pending)
+        reductionRound(r5, &r6, &r7, &r8, &r9, &r10, &r11, &pending)
         let t = U384(r6, r7, r8, r9, r10, r11)
-        let (reduced, borrow) = U384.subtract(t, m)
+        let (reduced, borrow) = U384.subtract(t, Modulus384.p.m)
         return U384.select(0 &- (borrow & (pending ^ 1)), t, reduced)
     }
 }
