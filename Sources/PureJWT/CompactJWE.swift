@@ -192,9 +192,6 @@ public struct JWEEncrypter: Sendable {
     /// The compact JWE of `plaintext` (one recipient).
     public func encrypt(_ plaintext: [UInt8]) throws(JWTError) -> String {
         let (protected, content, recipientShares) = try seal(plaintext, recipientHeadersProtected: true, additionalAuthenticatedData: nil)
-        guard recipientShares.count == 1 else {
-            throw JWTError(.invalidEncryptionSettings("the compact serialization has one recipient, this encrypter \(recipients.count); use encryptGeneral"))
-        }
         var token = protected
         for part in [recipientShares[0].encryptedKey, content.iv, content.ciphertext, content.tag] {
             token.append(UInt8(ascii: "."))
@@ -233,22 +230,20 @@ public struct JWEEncrypter: Sendable {
             if let keyID = recipient.key.keyID { header.append(("kid", .string(keyID))) }
             shares.append(RecipientShare(encryptedKey: made.encryptedKey, header: header + made.header))
         }
+        // The writer sorts members by name, so the order they are added in does not matter.
         var protected = JSONObject()
-        func add(_ name: String, _ value: JSONNode) { protected.append(name, value) }
-        if recipientHeadersProtected { add("alg", shares[0].header[0].value) }
-        add("enc", .string(contentEncryptionAlgorithm.rawValue))
-        if compresses { add("zip", .string("DEF")) }
-        if recipientHeadersProtected { for member in shares[0].header.dropFirst() where member.name == "kid" { add(member.name, member.value) } }
-        if let type { add("typ", .string(type)) }
-        if let contentType { add("cty", .string(contentType)) }
-        for name in additionalHeaderMembers.keys.sorted() {
-            do { add(name, try JSONNodeEncoder.encode(additionalHeaderMembers[name]!)) } catch {
+        if recipientHeadersProtected {
+            for member in shares[0].header { protected.append(member.name, member.value) }
+            shares[0] = RecipientShare(encryptedKey: shares[0].encryptedKey, header: [])
+        }
+        protected.append("enc", .string(contentEncryptionAlgorithm.rawValue))
+        if compresses { protected.append("zip", .string("DEF")) }
+        if let type { protected.append("typ", .string(type)) }
+        if let contentType { protected.append("cty", .string(contentType)) }
+        for (name, value) in additionalHeaderMembers {
+            do { protected.append(name, try JSONNodeEncoder.encode(value)) } catch {
                 throw JWTError(.invalidEncryptionSettings("additionalHeaderMembers[\"\(name)\"]: \(error)"))
             }
-        }
-        if recipientHeadersProtected {
-            for member in shares[0].header.dropFirst() where member.name != "kid" { add(member.name, member.value) }
-            shares[0] = RecipientShare(encryptedKey: shares[0].encryptedKey, header: [])
         }
         let protectedPart = Base64URL.encodeToBytes(JSONNode.object(protected).jsonBytes)
         var aad = protectedPart

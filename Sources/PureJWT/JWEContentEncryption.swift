@@ -19,12 +19,7 @@ extension JWEContentEncryptionAlgorithm {
         }
     }
 
-    /// Encrypts with a fresh random IV: (iv, ciphertext, tag).
-    func seal(_ plaintext: [UInt8], key: [UInt8], aad: [UInt8]) throws(JWTError) -> (iv: [UInt8], ciphertext: [UInt8], tag: [UInt8]) {
-        try seal(plaintext, key: key, iv: randomBytes(ivByteCount), aad: aad)
-    }
-
-    /// Encrypts with a given IV (tests reproduce the RFCs' examples with theirs).
+    /// Encrypts with the given IV (fresh and random, or an RFC example's in known-answer tests).
     func seal(_ plaintext: [UInt8], key: [UInt8], iv: [UInt8], aad: [UInt8]) throws(JWTError) -> (iv: [UInt8], ciphertext: [UInt8], tag: [UInt8]) {
         guard key.count == keyByteCount else {
             throw JWTError(.invalidKey("\(rawValue) needs a \(keyByteCount * 8)-bit content-encryption key, not \(key.count * 8) bits"))

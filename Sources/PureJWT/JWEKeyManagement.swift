@@ -32,13 +32,11 @@ struct JWEFixedValues {
 extension JWEKey {
     /// The CEK — `sharedCEK` when another recipient made it already, else a fresh one for `encryption`
     /// (or the key itself for dir, or the ECDH-ES derived key) — the encrypted key (empty for dir and
-    /// ECDH-ES), and the header members the algorithm needs.
+    /// ECDH-ES), and the header members the algorithm needs. `JWEEncrypter.init(recipients:encryption:)`
+    /// keeps dir and ECDH-ES, which ignore `sharedCEK`, to tokens of one recipient.
     func encryptKey(algorithm: JWEKeyManagementAlgorithm, encryption: JWEContentEncryptionAlgorithm, cek sharedCEK: [UInt8]? = nil,
                     partyUInfo: [UInt8], partyVInfo: [UInt8], pbes2Count: Int, fixed: JWEFixedValues? = nil) throws(JWTError)
         -> (cek: [UInt8], encryptedKey: [UInt8], header: HeaderMembers) {
-        if sharedCEK != nil, algorithm == .direct || algorithm == .ecdhES {
-            throw JWTError(.invalidEncryptionSettings("\(algorithm) decides the content key itself, so it cannot share a token with other recipients"))
-        }
         func contentKey() -> [UInt8] { sharedCEK ?? fixed?.cek ?? randomBytes(encryption.keyByteCount) }
         switch (algorithm, material) {
         case (.direct, .symmetric(let key)):
