@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "PureCurve25519", targets: ["PureCurve25519"]),
         .library(name: "PureAES", targets: ["PureAES"]),
         .library(name: "PureDeflate", targets: ["PureDeflate"]),
+        .library(name: "PureCBOR", targets: ["PureCBOR"]),
         .library(name: "PureX509", targets: ["PureX509"]),
         .library(name: "AppStoreServer", targets: ["AppStoreServer"]),
         .library(name: "AppStoreServerAPI", targets: ["AppStoreServerAPI"]),
@@ -49,6 +50,9 @@ let package = Package(
         .target(name: "PureAES", dependencies: ["PureSHA2"]),
         // Raw DEFLATE (RFC 1951) for JWE's "zip": "DEF": a bounded inflater and a fixed-code deflater.
         .target(name: "PureDeflate"),
+        // Strict CBOR (RFC 8949) and COSE keys for WebAuthn and App Attest: a decoder for hostile input and
+        // the CTAP2 canonical encoder.
+        .target(name: "PureCBOR"),
         .target(name: "PureX509", dependencies: ["PureASN1", "PureP256", "PureP384", "PureRSA", "PureSHA2"]),
         .target(name: "AppStoreServer", dependencies: ["PureJWT", "PureX509", "PureASN1", "PureP256", "PureSHA2", "PureBase64"]),
         .target(name: "AppStoreServerAPI", dependencies: ["AppleHTTP", "AppStoreServer", "PureX509", "PureJWT", "PureP256", "PureBase64"]),
@@ -133,6 +137,11 @@ let package = Package(
         .testTarget(
             name: "PureDeflateTests",
             dependencies: ["PureDeflate", "TestSupport"],
+            exclude: ["Vectors"]
+        ),
+        .testTarget(
+            name: "PureCBORTests",
+            dependencies: ["PureCBOR", "PureP256", "PureP384", "PureP521", "PureCurve25519", "PureBigInt", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

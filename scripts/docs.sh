@@ -36,6 +36,7 @@ PureECDSA:
 PureCurve25519:
 PureAES:
 PureDeflate:
+PureCBOR:
 PureX509:
 PureRSA:
 PureSHA2:
