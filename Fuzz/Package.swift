@@ -21,6 +21,7 @@ let harnesses: [(name: String, products: [String])] = [
     ("FuzzReceipts", ["AppStoreServer", "PureASN1"]),
     ("FuzzInflate", ["PureDeflate"]),
     ("FuzzJWE", ["PureJWT", "PureP256", "PureCurve25519", "PureRSA", "PureSHA2"]),
+    ("FuzzCBOR", ["PureCBOR"]),
 ]
 
 let package = Package(

@@ -178,5 +178,13 @@ for example in sorted((vectors("PureJWTTests") / "rfc7520").iterdir()):
         if form in json.loads(example.read_text())["output"]:
             put("FuzzJWE", json.dumps(json.loads(example.read_text())["output"][form]))
 
+# CBOR: RFC 8949 Appendix A's items (accepted and refused) and the WebAuthn §16 attestation objects with their
+# authenticator data's COSE keys.
+cbor_vectors = json.loads((vectors("PureCBORTests") / "strict-decoder-expectations.json").read_text())
+for item in cbor_vectors["rfc8949_appendix_a"]["items"]:
+    put("FuzzCBOR", bytes.fromhex(item["hex"]))
+for vector in json.loads((vectors("PureCBORTests") / "spec-vectors.json").read_text())["vectors"]:
+    put("FuzzCBOR", bytes.fromhex(vector["registration"]["attestationObject"]))
+
 for harness in sorted(p.name for p in corpus.iterdir()):
     print(harness, len(list((corpus / harness).iterdir())))

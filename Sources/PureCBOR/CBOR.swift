@@ -6,8 +6,9 @@
 ///
 /// Integers keep CBOR's own range, -2^64 ... 2^64 - 1, as two cases: ``unsignedInteger(_:)`` holds major
 /// type 0, ``negativeInteger(_:)`` major type 1, whose value is -1 - n. ``integerValue`` gives the value as
-/// an `Int64` when it fits. Equality is structural: two maps are equal when they hold the same entries in
-/// the same order.
+/// an `Int64` when it fits. Equality is structural, as CBOR defines it (RFC 8949 §2): text strings are equal
+/// when their UTF-8 bytes are (not under Unicode canonical equivalence, as Swift's `String` compares), and
+/// two maps are equal when they hold the same entries in the same order.
 public enum CBOR: Hashable, Sendable {
     /// Major type 0: the integer n, 0 ... 2^64 - 1.
     case unsignedInteger(UInt64)
@@ -80,6 +81,38 @@ public enum CBOR: Hashable, Sendable {
         return nil
     }
 
+    public static func == (lhs: CBOR, rhs: CBOR) -> Bool {
+        switch (lhs, rhs) {
+        case (.unsignedInteger(let a), .unsignedInteger(let b)): return a == b
+        case (.negativeInteger(let a), .negativeInteger(let b)): return a == b
+        case (.byteString(let a), .byteString(let b)): return a == b
+        case (.textString(let a), .textString(let b)): return a.utf8.elementsEqual(b.utf8)
+        case (.array(let a), .array(let b)): return a == b
+        case (.map(let a), .map(let b)): return a == b
+        case (.boolean(let a), .boolean(let b)): return a == b
+        case (.null, .null), (.undefined, .undefined): return true
+        case (.simple(let a), .simple(let b)): return a == b
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(majorType)
+        switch self {
+        case .unsignedInteger(let n), .negativeInteger(let n): hasher.combine(n)
+        case .byteString(let bytes): hasher.combine(bytes)
+        case .textString(let text):
+            hasher.combine(text.utf8.count)
+            for byte in text.utf8 { hasher.combine(byte) }
+        case .array(let elements): hasher.combine(elements)
+        case .map(let map): hasher.combine(map)
+        case .boolean(let value): hasher.combine(value)
+        case .null: hasher.combine(22 as UInt8)
+        case .undefined: hasher.combine(23 as UInt8)
+        case .simple(let value): hasher.combine(value)
+        }
+    }
+
     /// The major type (RFC 8949 §3.1) the item is encoded with: 0 ... 5, or 7 for simple values.
     public var majorType: UInt8 {
         switch self {
@@ -101,9 +134,12 @@ public enum CBOR: Hashable, Sendable {
 public struct CBORMap: Hashable, Sendable {
     /// One key and its value.
     public struct Entry: Hashable, Sendable {
+        /// The entry's key.
         public var key: CBOR
+        /// The entry's value.
         public var value: CBOR
 
+        /// An entry mapping `key` to `value`.
         public init(key: CBOR, value: CBOR) {
             self.key = key
             self.value = value

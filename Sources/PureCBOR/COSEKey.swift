@@ -16,9 +16,13 @@
 public struct COSEKey: Hashable, Sendable {
     /// The curves of the EC2 and OKP keys accepted (IANA "COSE Elliptic Curves").
     public enum Curve: Int64, Hashable, Sendable {
+        /// NIST P-256 (EC2, crv 1).
         case p256 = 1
+        /// NIST P-384 (EC2, crv 2).
         case p384 = 2
+        /// NIST P-521 (EC2, crv 3).
         case p521 = 3
+        /// Ed25519 (OKP, crv 6).
         case ed25519 = 6
 
         /// The length of one coordinate (EC2) or of the key (OKP), in bytes.

@@ -50,6 +50,11 @@ struct CBORDecoderTests {
         #expect(try reason("a2a10102f5a10102f4") == .duplicateMapKey)            // {{1: 2}: true, {1: 2}: false}
         #expect(try reason("a201022002") == nil)                                 // {1: 2, -1: 2}: 1 and -1 differ
         #expect(try reason("82a10102a10102") == nil)                             // [{1: 2}, {1: 2}]
+        // "é" precomposed and decomposed: equal as Swift strings, two different CBOR keys (RFC 8949 §2).
+        let accents = try decoded("a262c3a9016365cc8102")
+        #expect(accents.mapValue?.count == 2)
+        #expect(CBOR.textString("\u{e9}") != .textString("e\u{301}"))
+        #expect(accents.mapValue?["e\u{301}"] == .unsignedInteger(2))
         // A large map of distinct keys, then the same with one repeat at the end: found either way.
         var distinct: [UInt8] = [0xb9, 0x01, 0x00]
         for key in 0..<256 { distinct += key < 24 ? [UInt8(key), 0xf6] : [0x18, UInt8(key), 0xf6] }

@@ -1,11 +1,13 @@
 // A wasm32 program that checks known answers with the stdlib-only modules compiled as Embedded Swift:
 // SHA-256, RFC 6979 ECDSA P-256 signing and verification, RS256 verification (with base64url decoding),
-// Ed25519 signing and verification (RFC 8032), ES512, AES-GCM sealing and opening (Wycheproof), AES key wrap.
+// Ed25519 signing and verification (RFC 8032), ES512, AES-GCM sealing and opening (Wycheproof), AES key wrap,
+// ECDH, DEFLATE, and CBOR (RFC 8949 Appendix A; a WebAuthn attestation object and its COSE key).
 // Run by scripts/wasm-known-answers.sh under WasmKit; prints one line per check and exits with the
 // number of failures. Expected values: KnownAnswerVectors.swift (generated from vector files).
 
 import PureAES
 import PureBase64
+import PureCBOR
 import PureCurve25519
 import PureDeflate
 import PureP521
@@ -126,10 +128,35 @@ func runKeyAgreementAndDeflateChecks() {
     check((try? Inflate.decompress(Deflate.compress(plaintext), maximumOutputCount: plaintext.count)) == plaintext, "deflate, then inflate")
 }
 
+/// Strict CBOR: Appendix A decoded and re-encoded, refusals refused, and a WebAuthn credential key read from
+/// its attestation object and compared with the public key of its private scalar.
+func runCBORChecks() {
+    var roundTrips = 0, refusals = 0
+    for bytes in KnownAnswerVectors.cborAccepted {
+        if let item = try? CBORDecoder().decode(bytes), (try? item.encoded()) == bytes { roundTrips += 1 }
+    }
+    check(roundTrips == KnownAnswerVectors.cborAccepted.count && roundTrips > 0, "CBOR: RFC 8949 Appendix A decoded and re-encoded")
+    for bytes in KnownAnswerVectors.cborRefused where (try? CBORDecoder().decode(bytes)) == nil { refusals += 1 }
+    check(refusals == KnownAnswerVectors.cborRefused.count && refusals > 0, "CBOR: floats, tags, indefinite lengths refused")
+    let object = try? CBORDecoder().decode(KnownAnswerVectors.webAuthnAttestationObject)
+    let authData = object?.mapValue?["authData"]?.byteStringValue ?? []
+    var matches = false
+    if authData.count > 55 {
+        let start = 55 + (Int(authData[53]) << 8 | Int(authData[54]))
+        if let (item, end) = try? CBORDecoder().decodeFirst(authData, startingAt: start), end == authData.count,
+           let key = try? COSEKey(item), case .ec2(.p256, let x, let y) = key.parameters,
+           let expected = try? P256.Signing.PrivateKey(rawRepresentation: KnownAnswerVectors.webAuthnCredentialPrivateKey) {
+            matches = x + y == expected.publicKey.rawRepresentation && key.encoded() == Array(authData[start...])
+        }
+    }
+    check(matches, "CBOR: WebAuthn credential key (COSE, ES256)")
+}
+
 @_cdecl("_start")
 func start() {
     runChecks()
     runAESChecks()
     runKeyAgreementAndDeflateChecks()
+    runCBORChecks()
     WASI.exit(failures)
 }

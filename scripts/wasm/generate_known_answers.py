@@ -5,7 +5,8 @@ Every expected value comes from outside PureJWT: SHA-256 of "abc" from Python's 
 of NIST CAVP SHA256ShortMsg.rsp; the ECDSA P-256 / SHA-256 signatures from RFC 6979 Appendix A.2.5; the RS256
 signature from RFC 7515 Appendix A.2; the Ed25519 keys and signatures from RFC 8032 §7.1; the ES384 and
 ES512 key and signatures from RFC 6979 Appendix A.2.7; AES-GCM and AES key wrap from Wycheproof's files; ECDH
-P-256 and P-521 from Wycheproof's ecdh files; raw DEFLATE from Python zlib. Run from the repository root with ../shared beside it:
+P-256 and P-521 from Wycheproof's ecdh files; raw DEFLATE from Python zlib; CBOR from RFC 8949 Appendix A
+and the WebAuthn §16.2 test vector. Run from the repository root with ../shared beside it:
 
     python3 scripts/wasm/generate_known_answers.py > scripts/wasm/KnownAnswerVectors.swift
 """
@@ -35,7 +36,8 @@ lines = [
     "// (../shared/vectors/rfc/rfc8032_ed25519.json), RFC 6979 A.2.7 (../shared/vectors/rfc/rfc6979_p384_p521.json),",
     "// Wycheproof aes_gcm_test.json and aes_wrap_test.json (Tests/PureAESTests/Vectors/), Wycheproof's ecdh_secp256r1",
     "// and ecdh_secp521r1 ecpoint files (Tests/KeyAgreementTests/Vectors/), and Python zlib's raw DEFLATE",
-    "// (Tests/PureDeflateTests/Vectors/deflate_vectors.json).",
+    "// (Tests/PureDeflateTests/Vectors/deflate_vectors.json), RFC 8949 Appendix A as classified in",
+    "// Tests/PureCBORTests/Vectors/strict-decoder-expectations.json and WebAuthn §16.2 (spec-vectors.json there).",
     "",
     "enum KnownAnswerVectors {",
     "    /// (message, SHA-256 digest)",
@@ -150,6 +152,28 @@ lines += [
     "",
     "    /// deflate_vectors.json \"claims, level 9\" (Python zlib, raw DEFLATE): plaintext and compressed.",
     f"    static let deflate: (plaintext: [UInt8], compressed: [UInt8]) = ({swift_bytes(case['plaintext'])}, {swift_bytes(case['compressed'])})",
+]
+# CBOR (PureCBOR): RFC 8949 Appendix A items the strict decoder accepts (re-encoded to the same bytes) and
+# refuses, from strict-decoder-expectations.json, and the WebAuthn §16.2 attestation object with its
+# credential key and private scalar (Tests/PureCBORTests/Vectors).
+cbor = json.loads((root / "Tests" / "PureCBORTests" / "Vectors" / "strict-decoder-expectations.json").read_text())
+items = cbor["rfc8949_appendix_a"]["items"]
+accepted = [i["hex"] for i in items if i["strict_decoder"] == "accept" and not i["hex"].startswith(("f7", "f0", "f8"))]
+refused = [i["hex"] for i in items if i["strict_decoder"] == "refuse"]
+webauthn = json.loads((root / "Tests" / "PureCBORTests" / "Vectors" / "spec-vectors.json").read_text())
+none_es256 = next(v for v in webauthn["vectors"] if v["name"] == "none.ES256")["registration"]
+lines += [
+    "",
+    "    /// RFC 8949 Appendix A items a strict decoder accepts and re-encodes unchanged, and items it refuses.",
+    "    static let cborAccepted: [[UInt8]] = [",
+] + [f"        {swift_bytes(h)}," for h in accepted] + [
+    "    ]",
+    "    static let cborRefused: [[UInt8]] = [",
+] + [f"        {swift_bytes(h)}," for h in refused] + [
+    "    ]",
+    "    /// WebAuthn §16.2 (none.ES256): the attestation object and the credential's private scalar.",
+    f"    static let webAuthnAttestationObject: [UInt8] = {swift_bytes(none_es256['attestationObject'])}",
+    f"    static let webAuthnCredentialPrivateKey: [UInt8] = {swift_bytes(none_es256['credential_private_key'])}",
 ]
 lines += ["}"]
 sys.stdout.write("\n".join(lines) + "\n")
