@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "AppStoreServer", targets: ["AppStoreServer"]),
         .library(name: "AppStoreServerAPI", targets: ["AppStoreServerAPI"]),
         .library(name: "PureJWT", targets: ["PureJWT"]),
+        .library(name: "PureWebAuthn", targets: ["PureWebAuthn"]),
         .library(name: "AppleHTTP", targets: ["AppleHTTP"]),
         .library(name: "AppleAuth", targets: ["AppleAuth"]),
         .library(name: "AppleAuthURLSession", targets: ["AppleAuthURLSession"]),
@@ -59,6 +60,10 @@ let package = Package(
         // JWS/JWT on top of the primitives; may import Foundation (Data, Date, JSON).
         .target(name: "PureJWT", dependencies: ["PureBase64", "PureSHA2", "PureASN1", "PureBigInt", "PureRSA", "PureP256", "PureP384", "PureP521",
                                                 "PureCurve25519", "PureAES", "PureDeflate"]),
+        // The WebAuthn relying party (passkeys): ceremonies, attestation formats, on PureCBOR and PureJWT's
+        // strict JSON (+ Foundation through PureJWT).
+        .target(name: "PureWebAuthn", dependencies: ["PureCBOR", "PureJWT", "PureX509", "PureSHA2", "PureBase64", "PureASN1",
+                                                     "PureP256", "PureP384", "PureP521", "PureCurve25519", "PureRSA"]),
         // The HTTP transport protocol and retry rules that AppleAuth and AppStoreServerAPI share (both
         // re-export it); no networking of its own.
         .target(name: "AppleHTTP"),
@@ -137,6 +142,11 @@ let package = Package(
         .testTarget(
             name: "PureDeflateTests",
             dependencies: ["PureDeflate", "TestSupport"],
+            exclude: ["Vectors"]
+        ),
+        .testTarget(
+            name: "PureWebAuthnTests",
+            dependencies: ["PureWebAuthn", "PureCBOR", "PureSHA2", "PureBase64", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

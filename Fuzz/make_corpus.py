@@ -183,7 +183,7 @@ for example in sorted((vectors("PureJWTTests") / "rfc7520").iterdir()):
 cbor_vectors = json.loads((vectors("PureCBORTests") / "strict-decoder-expectations.json").read_text())
 for item in cbor_vectors["rfc8949_appendix_a"]["items"]:
     put("FuzzCBOR", bytes.fromhex(item["hex"]))
-for vector in json.loads((vectors("PureCBORTests") / "spec-vectors.json").read_text())["vectors"]:
+for vector in json.loads((vectors("PureWebAuthnTests") / "spec-vectors.json").read_text())["vectors"]:
     put("FuzzCBOR", bytes.fromhex(vector["registration"]["attestationObject"]))
 
 for harness in sorted(p.name for p in corpus.iterdir()):

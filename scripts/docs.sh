@@ -37,6 +37,7 @@ PureCurve25519:
 PureAES:
 PureDeflate:
 PureCBOR:
+PureWebAuthn:
 PureX509:
 PureRSA:
 PureSHA2:

@@ -160,7 +160,7 @@ cbor = json.loads((root / "Tests" / "PureCBORTests" / "Vectors" / "strict-decode
 items = cbor["rfc8949_appendix_a"]["items"]
 accepted = [i["hex"] for i in items if i["strict_decoder"] == "accept" and not i["hex"].startswith(("f7", "f0", "f8"))]
 refused = [i["hex"] for i in items if i["strict_decoder"] == "refuse"]
-webauthn = json.loads((root / "Tests" / "PureCBORTests" / "Vectors" / "spec-vectors.json").read_text())
+webauthn = json.loads((root / "Tests" / "PureWebAuthnTests" / "Vectors" / "spec-vectors.json").read_text())
 none_es256 = next(v for v in webauthn["vectors"] if v["name"] == "none.ES256")["registration"]
 lines += [
     "",

@@ -1,0 +1,88 @@
+// A credential's public key, built from its COSE key (PureCBOR checks the shape, the key modules the point
+// or modulus), and WebAuthn's signature check with it (§6.5.6 "Signature Formats for Packed Attestation,
+// FIDO U2F Attestation, and Assertion Signatures"): ECDSA signatures are ASN.1 DER, as X.509 writes them,
+// not JWS's r ‖ s; EdDSA signatures are RFC 8032's 64 bytes; RSA signatures are k bytes.
+
+import PureCBOR
+import PureCurve25519
+import PureP256
+import PureP384
+import PureP521
+import PureRSA
+import PureSHA2
+
+/// A credential public key a WebAuthn signature is checked with: one of the keys PureCBOR's `COSEKey` reads, built.
+public struct CredentialPublicKey: Sendable {
+    enum Key: Sendable {
+        case p256(P256.Signing.PublicKey)
+        case p384(P384.Signing.PublicKey)
+        case p521(P521.Signing.PublicKey)
+        case ed25519(Curve25519.Signing.PublicKey)
+        case rsa(RSA.Signing.PublicKey, COSEAlgorithm)
+    }
+
+    let key: Key
+    /// The COSE key it was built from.
+    public let coseKey: COSEKey
+
+    /// The algorithm the key signs with.
+    public var algorithm: COSEAlgorithm { coseKey.algorithm }
+
+    /// Builds the key: the point must be on its curve, the RSA modulus at least 2048 bits with an odd
+    /// exponent (PureRSA's key policy).
+    public init(_ coseKey: COSEKey) throws(WebAuthnError) {
+        self.coseKey = coseKey
+        do {
+            switch coseKey.parameters {
+            case .ec2(.p256, let x, let y): key = .p256(try P256.Signing.PublicKey(rawRepresentation: x + y))
+            case .ec2(.p384, let x, let y): key = .p384(try P384.Signing.PublicKey(rawRepresentation: x + y))
+            case .ec2(.p521, let x, let y): key = .p521(try P521.Signing.PublicKey(rawRepresentation: x + y))
+            case .okp(_, let x): key = .ed25519(try Curve25519.Signing.PublicKey(rawRepresentation: x))
+            case .rsa(let modulus, let exponent):
+                key = .rsa(try RSA.Signing.PublicKey(modulus: modulus, publicExponent: exponent), coseKey.algorithm)
+            case .ec2(.ed25519, _, _):
+                throw WebAuthnError(.invalidCredentialPublicKey("an EC2 key on Ed25519"))
+            }
+        } catch let error as WebAuthnError {
+            throw error
+        } catch {
+            throw WebAuthnError(.invalidCredentialPublicKey("\(error)"))
+        }
+    }
+
+    /// Reads and builds the key from its COSE encoding, as a server stores it.
+    public init(coseEncoding bytes: [UInt8]) throws(WebAuthnError) {
+        let coseKey: COSEKey
+        do { coseKey = try COSEKey(encoded: bytes) } catch { throw WebAuthnError(.invalidCredentialPublicKey("\(error)")) }
+        try self.init(coseKey)
+    }
+
+    /// Whether `signature` is the key's signature of `message` with the key's algorithm. Variable-time
+    /// (public data).
+    public func isValidSignature(_ signature: [UInt8], for message: [UInt8]) -> Bool {
+        switch key {
+        case .p256(let key):
+            guard let signature = try? P256.Signing.ECDSASignature(derRepresentation: signature) else { return false }
+            return key.isValidSignature(signature, for: message)
+        case .p384(let key):
+            guard let signature = try? P384.Signing.ECDSASignature(derRepresentation: signature) else { return false }
+            return key.isValidSignature(signature, for: message)
+        case .p521(let key):
+            guard let signature = try? P521.Signing.ECDSASignature(derRepresentation: signature) else { return false }
+            return key.isValidSignature(signature, for: message)
+        case .ed25519(let key):
+            return key.isValidSignature(signature, for: message)
+        case .rsa(let key, let algorithm):
+            let rsaSignature = RSA.Signing.RSASignature(rawRepresentation: signature)
+            switch algorithm {
+            case .rs256: return key.isValidSignature(rsaSignature, for: SHA256.hash(data: message))
+            case .rs384: return key.isValidSignature(rsaSignature, for: SHA384.hash(data: message))
+            case .rs512: return key.isValidSignature(rsaSignature, for: SHA512.hash(data: message))
+            case .ps256: return key.isValidSignature(rsaSignature, for: SHA256.hash(data: message), padding: .PSS)
+            case .ps384: return key.isValidSignature(rsaSignature, for: SHA384.hash(data: message), padding: .PSS)
+            case .ps512: return key.isValidSignature(rsaSignature, for: SHA512.hash(data: message), padding: .PSS)
+            default: return false
+            }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+// The WebAuthn JSON encodings of a credential (WebAuthn §5.1, `toJSON()`: AuthenticationResponseJSON and
+// RegistrationResponseJSON), read with PureJWT's strict JSON parser. Binary members are base64url; the
+// encoding omits padding, but some clients and libraries add it, so one or two trailing "=" that complete a
+// quantum are accepted (anything else base64url does not allow is refused).
+
+import PureBase64
+import PureJWT
+
+/// An assertion as the client returns it (`PublicKeyCredential` with an `AuthenticatorAssertionResponse`).
+public struct AuthenticationResponse: Sendable {
+    /// The credential ID (`rawId`; `id` must be its base64url form).
+    public let id: [UInt8]
+    /// `response.clientDataJSON`, the bytes.
+    public let clientDataJSON: [UInt8]
+    /// `response.authenticatorData`.
+    public let authenticatorData: [UInt8]
+    /// `response.signature`.
+    public let signature: [UInt8]
+    /// `response.userHandle`: the user ID of a discoverable credential.
+    public let userHandle: [UInt8]?
+    /// Whether `clientExtensionResults.appid` is true: the client asserted with the FIDO AppID.
+    public let appIDExtensionUsed: Bool
+
+    /// An assertion from its parts.
+    public init(id: [UInt8], clientDataJSON: [UInt8], authenticatorData: [UInt8], signature: [UInt8],
+                userHandle: [UInt8]? = nil, appIDExtensionUsed: Bool = false) {
+        self.id = id
+        self.clientDataJSON = clientDataJSON
+        self.authenticatorData = authenticatorData
+        self.signature = signature
+        self.userHandle = userHandle
+        self.appIDExtensionUsed = appIDExtensionUsed
+    }
+
+    private struct JSONForm: Decodable {
+        struct Response: Decodable {
+            let clientDataJSON: String
+            let authenticatorData: String
+            let signature: String
+            let userHandle: String?
+        }
+        let id: String
+        let rawId: String
+        let type: String
+        let response: Response
+        let clientExtensionResults: [String: JSONValue]?
+    }
+
+    /// Reads the JSON the client's `credential.toJSON()` gives (AuthenticationResponseJSON).
+    public init(json bytes: [UInt8]) throws(WebAuthnError) {
+        let form: JSONForm
+        do { form = try StrictJSONDecoder(maximumSize: ResponseJSON.maximumSize).decode(JSONForm.self, from: bytes) } catch {
+            throw WebAuthnError(.malformedResponse("\(error)"))
+        }
+        guard form.type == "public-key" else { throw WebAuthnError(.malformedResponse("type is \"\(form.type)\", not \"public-key\"")) }
+        let id = try ResponseJSON.bytes(form.id, "id"), rawID = try ResponseJSON.bytes(form.rawId, "rawId")
+        guard id == rawID else { throw WebAuthnError(.credentialMismatch) }
+        self.init(id: rawID,
+                  clientDataJSON: try ResponseJSON.bytes(form.response.clientDataJSON, "response.clientDataJSON"),
+                  authenticatorData: try ResponseJSON.bytes(form.response.authenticatorData, "response.authenticatorData"),
+                  signature: try ResponseJSON.bytes(form.response.signature, "response.signature"),
+                  userHandle: try form.response.userHandle.map { (text) throws(WebAuthnError) in try ResponseJSON.bytes(text, "response.userHandle") },
+                  appIDExtensionUsed: form.clientExtensionResults?["appid"] == .bool(true))
+    }
+}
+
+/// What the response readers share.
+enum ResponseJSON {
+    /// The largest response read (1 MiB: a registration with a TPM certificate chain is a few KiB).
+    static let maximumSize = 1 << 20
+
+    /// A base64url member's bytes; see the file comment on padding.
+    static func bytes(_ text: String, _ member: String) throws(WebAuthnError) -> [UInt8] {
+        var unpadded = Substring(text)
+        if text.utf8.count % 4 == 0 {
+            if unpadded.hasSuffix("==") { unpadded = unpadded.dropLast(2) } else if unpadded.hasSuffix("=") { unpadded = unpadded.dropLast(1) }
+        }
+        do { return try Base64URL.decode(unpadded) } catch {
+            throw WebAuthnError(.malformedResponse("\(member) is not base64url: \(error)"))
+        }
+    }
+}
