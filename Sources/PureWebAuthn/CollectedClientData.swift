@@ -28,6 +28,7 @@ public struct CollectedClientData: Sendable {
         let origin: String
         let crossOrigin: Bool?
         let topOrigin: String?
+        let tokenBinding: JSONValue?
     }
 
     /// Parses `bytes` (the decoded `clientDataJSON`).
@@ -41,6 +42,14 @@ public struct CollectedClientData: Sendable {
         type = members.type
         do { challenge = try Base64URL.decode(members.challenge) } catch {
             throw WebAuthnError(.malformedClientData("the challenge is not unpadded base64url: \(error)"))
+        }
+        // Token Binding (Level 2 §5.8.1, removed in Level 3, still sent by old clients): an object's status
+        // must be one of Level 2's TokenBindingStatus values; a member of another type is ignored, as Level 3
+        // no longer defines it.
+        if case .object(let tokenBinding)? = members.tokenBinding {
+            guard case .string(let status)? = tokenBinding["status"], status == "present" || status == "supported" else {
+                throw WebAuthnError(.malformedClientData("tokenBinding.status is missing or not \"present\" or \"supported\" (WebAuthn Level 2 §5.8.1)"))
+            }
         }
         origin = members.origin
         crossOrigin = members.crossOrigin ?? false

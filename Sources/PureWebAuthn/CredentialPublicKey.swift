@@ -13,15 +13,7 @@ import PureSHA2
 
 /// A credential public key a WebAuthn signature is checked with: one of the keys PureCBOR's `COSEKey` reads, built.
 public struct CredentialPublicKey: Sendable {
-    enum Key: Sendable {
-        case p256(P256.Signing.PublicKey)
-        case p384(P384.Signing.PublicKey)
-        case p521(P521.Signing.PublicKey)
-        case ed25519(Curve25519.Signing.PublicKey)
-        case rsa(RSA.Signing.PublicKey, COSEAlgorithm)
-    }
-
-    let key: Key
+    let verificationKey: SignatureVerificationKey
     /// The COSE key it was built from.
     public let coseKey: COSEKey
 
@@ -32,22 +24,7 @@ public struct CredentialPublicKey: Sendable {
     /// exponent (PureRSA's key policy).
     public init(_ coseKey: COSEKey) throws(WebAuthnError) {
         self.coseKey = coseKey
-        do {
-            switch coseKey.parameters {
-            case .ec2(.p256, let x, let y): key = .p256(try P256.Signing.PublicKey(rawRepresentation: x + y))
-            case .ec2(.p384, let x, let y): key = .p384(try P384.Signing.PublicKey(rawRepresentation: x + y))
-            case .ec2(.p521, let x, let y): key = .p521(try P521.Signing.PublicKey(rawRepresentation: x + y))
-            case .okp(_, let x): key = .ed25519(try Curve25519.Signing.PublicKey(rawRepresentation: x))
-            case .rsa(let modulus, let exponent):
-                key = .rsa(try RSA.Signing.PublicKey(modulus: modulus, publicExponent: exponent), coseKey.algorithm)
-            case .ec2(.ed25519, _, _):
-                throw WebAuthnError(.invalidCredentialPublicKey("an EC2 key on Ed25519"))
-            }
-        } catch let error as WebAuthnError {
-            throw error
-        } catch {
-            throw WebAuthnError(.invalidCredentialPublicKey("\(error)"))
-        }
+        verificationKey = try SignatureVerificationKey(coseKey)
     }
 
     /// Reads and builds the key from its COSE encoding, as a server stores it.
@@ -60,19 +37,76 @@ public struct CredentialPublicKey: Sendable {
     /// Whether `signature` is the key's signature of `message` with the key's algorithm. Variable-time
     /// (public data).
     public func isValidSignature(_ signature: [UInt8], for message: [UInt8]) -> Bool {
+        verificationKey.isValidSignature(signature, for: message)
+    }
+}
+
+/// A public key and the COSE algorithm it verifies with: a credential's key, or an attestation
+/// certificate's key with the algorithm its statement names (RS1 included, for attestation only).
+struct SignatureVerificationKey: Sendable {
+    enum Key: Sendable {
+        case p256(P256.Signing.PublicKey)
+        case p384(P384.Signing.PublicKey)
+        case p521(P521.Signing.PublicKey)
+        case ed25519(Curve25519.Signing.PublicKey)
+        case rsa(RSA.Signing.PublicKey)
+    }
+
+    let key: Key
+    let algorithm: COSEAlgorithm
+
+    init(_ coseKey: COSEKey) throws(WebAuthnError) {
+        algorithm = coseKey.algorithm
+        do {
+            switch coseKey.parameters {
+            case .ec2(.p256, let x, let y): key = .p256(try P256.Signing.PublicKey(rawRepresentation: x + y))
+            case .ec2(.p384, let x, let y): key = .p384(try P384.Signing.PublicKey(rawRepresentation: x + y))
+            case .ec2(.p521, let x, let y): key = .p521(try P521.Signing.PublicKey(rawRepresentation: x + y))
+            case .ec2(.ed25519, _, _): throw WebAuthnError(.invalidCredentialPublicKey("an EC2 key on Ed25519"))
+            case .okp(_, let x): key = .ed25519(try Curve25519.Signing.PublicKey(rawRepresentation: x))
+            case .rsa(let modulus, let exponent): key = .rsa(try RSA.Signing.PublicKey(modulus: modulus, publicExponent: exponent))
+            }
+        } catch let error as WebAuthnError {
+            throw error
+        } catch {
+            throw WebAuthnError(.invalidCredentialPublicKey("\(error)"))
+        }
+    }
+
+    /// The key of a certificate's SubjectPublicKeyInfo, for `algorithm`: the key's type must be the one the
+    /// algorithm uses.
+    init(subjectPublicKeyInfo der: [UInt8], algorithm: COSEAlgorithm) throws(WebAuthnError) {
+        self.algorithm = algorithm
+        do {
+            switch algorithm {
+            case .es256: key = .p256(try P256.Signing.PublicKey(derRepresentation: der))
+            case .es384: key = .p384(try P384.Signing.PublicKey(derRepresentation: der))
+            case .es512: key = .p521(try P521.Signing.PublicKey(derRepresentation: der))
+            case .edDSA, .ed25519: key = .ed25519(try Curve25519.Signing.PublicKey(derRepresentation: der))
+            case .rs256, .rs384, .rs512, .ps256, .ps384, .ps512, .rs1: key = .rsa(try RSA.Signing.PublicKey(derRepresentation: der))
+            default: throw WebAuthnError(.unsupportedAttestationAlgorithm(algorithm.rawValue))
+            }
+        } catch let error as WebAuthnError {
+            throw error
+        } catch {
+            throw WebAuthnError(.invalidAttestationStatement("the attestation certificate's key is not a \(algorithm) key: \(error)"))
+        }
+    }
+
+    func isValidSignature(_ signature: [UInt8], for message: [UInt8]) -> Bool {
         switch key {
         case .p256(let key):
-            guard let signature = try? P256.Signing.ECDSASignature(derRepresentation: signature) else { return false }
+            guard algorithm == .es256, let signature = try? P256.Signing.ECDSASignature(derRepresentation: signature) else { return false }
             return key.isValidSignature(signature, for: message)
         case .p384(let key):
-            guard let signature = try? P384.Signing.ECDSASignature(derRepresentation: signature) else { return false }
+            guard algorithm == .es384, let signature = try? P384.Signing.ECDSASignature(derRepresentation: signature) else { return false }
             return key.isValidSignature(signature, for: message)
         case .p521(let key):
-            guard let signature = try? P521.Signing.ECDSASignature(derRepresentation: signature) else { return false }
+            guard algorithm == .es512, let signature = try? P521.Signing.ECDSASignature(derRepresentation: signature) else { return false }
             return key.isValidSignature(signature, for: message)
         case .ed25519(let key):
             return key.isValidSignature(signature, for: message)
-        case .rsa(let key, let algorithm):
+        case .rsa(let key):
             let rsaSignature = RSA.Signing.RSASignature(rawRepresentation: signature)
             switch algorithm {
             case .rs256: return key.isValidSignature(rsaSignature, for: SHA256.hash(data: message))
@@ -81,6 +115,7 @@ public struct CredentialPublicKey: Sendable {
             case .ps256: return key.isValidSignature(rsaSignature, for: SHA256.hash(data: message), padding: .PSS)
             case .ps384: return key.isValidSignature(rsaSignature, for: SHA384.hash(data: message), padding: .PSS)
             case .ps512: return key.isValidSignature(rsaSignature, for: SHA512.hash(data: message), padding: .PSS)
+            case .rs1: return key.isValidInsecureSHA1Signature(rsaSignature, for: Insecure.SHA1.hash(data: message))
             default: return false
             }
         }

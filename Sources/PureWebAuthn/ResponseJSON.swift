@@ -64,6 +64,55 @@ public struct AuthenticationResponse: Sendable {
     }
 }
 
+/// A new credential as the client returns it (`PublicKeyCredential` with an `AuthenticatorAttestationResponse`).
+public struct RegistrationResponse: Sendable {
+    /// The credential ID (`rawId`; `id` must be its base64url form).
+    public let id: [UInt8]
+    /// `response.clientDataJSON`, the bytes.
+    public let clientDataJSON: [UInt8]
+    /// `response.attestationObject`.
+    public let attestationObject: [UInt8]
+    /// `response.transports` ("internal", "hybrid", "usb", …), to give back in `allowCredentials`.
+    public let transports: [String]
+
+    /// A registration response from its parts.
+    public init(id: [UInt8], clientDataJSON: [UInt8], attestationObject: [UInt8], transports: [String] = []) {
+        self.id = id
+        self.clientDataJSON = clientDataJSON
+        self.attestationObject = attestationObject
+        self.transports = transports
+    }
+
+    private struct JSONForm: Decodable {
+        struct Response: Decodable {
+            let clientDataJSON: String
+            let attestationObject: String
+            let transports: [String]?
+        }
+        let id: String
+        let rawId: String
+        let type: String
+        let response: Response
+    }
+
+    /// Reads the JSON the client's `credential.toJSON()` gives (RegistrationResponseJSON). The convenience
+    /// members (`publicKey`, `authenticatorData`, `publicKeyAlgorithm`) are ignored: everything is read from
+    /// the attestation object, which the signature covers.
+    public init(json bytes: [UInt8]) throws(WebAuthnError) {
+        let form: JSONForm
+        do { form = try StrictJSONDecoder(maximumSize: ResponseJSON.maximumSize).decode(JSONForm.self, from: bytes) } catch {
+            throw WebAuthnError(.malformedResponse("\(error)"))
+        }
+        guard form.type == "public-key" else { throw WebAuthnError(.malformedResponse("type is \"\(form.type)\", not \"public-key\"")) }
+        let id = try ResponseJSON.bytes(form.id, "id"), rawID = try ResponseJSON.bytes(form.rawId, "rawId")
+        guard id == rawID else { throw WebAuthnError(.credentialMismatch) }
+        self.init(id: rawID,
+                  clientDataJSON: try ResponseJSON.bytes(form.response.clientDataJSON, "response.clientDataJSON"),
+                  attestationObject: try ResponseJSON.bytes(form.response.attestationObject, "response.attestationObject"),
+                  transports: form.response.transports ?? [])
+    }
+}
+
 /// What the response readers share.
 enum ResponseJSON {
     /// The largest response read (1 MiB: a registration with a TPM certificate chain is a few KiB).

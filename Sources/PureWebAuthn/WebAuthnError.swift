@@ -46,6 +46,25 @@ public struct WebAuthnError: Error, Hashable, Sendable, CustomStringConvertible 
         case signCountRegression(stored: UInt32, received: UInt32)
         /// The credential ID is longer than §7.1 allows (its length).
         case credentialIDTooLong(Int)
+
+        // Registration and attestation (§7.1 steps 20–27, §8)
+        /// The attestation object is not a CBOR map with `fmt`, `attStmt` and `authData`, or has no attested
+        /// credential data (what, in words).
+        case malformedAttestationObject(String)
+        /// The credential's algorithm is not among those the options offered (`pubKeyCredParams`).
+        case algorithmNotAllowed(Int64)
+        /// An attestation statement format this library does not verify (its identifier).
+        case unsupportedAttestationFormat(String)
+        /// An attestation statement's algorithm that no key here verifies with.
+        case unsupportedAttestationAlgorithm(Int64)
+        /// The attestation statement fails its format's verification procedure (§8; which check, in words).
+        case invalidAttestationStatement(String)
+        /// The attestation is `none` or self attestation, and the policy requires a trusted one.
+        case attestationNotTrusted(String)
+        /// The attestation certificate chain does not lead to a trusted root (why).
+        case attestationChainInvalid(String)
+        /// The authenticator model (AAGUID, hex) is not among those the policy allows.
+        case aaguidNotAllowed(String)
     }
 
     /// What failed.
@@ -77,6 +96,14 @@ public struct WebAuthnError: Error, Hashable, Sendable, CustomStringConvertible 
         case .signCountRegression(let stored, let received):
             return "the signature counter went from \(stored) to \(received): the authenticator may have been cloned; refuse and review the credential"
         case .credentialIDTooLong(let length): return "the credential ID is \(length) bytes long; WebAuthn allows 1023 at most"
+        case .malformedAttestationObject(let what): return "the attestation object is malformed: \(what)"
+        case .algorithmNotAllowed(let algorithm): return "the credential's algorithm (\(algorithm)) is not among those the registration options offered"
+        case .unsupportedAttestationFormat(let format): return "the attestation statement format \"\(format)\" is not supported"
+        case .unsupportedAttestationAlgorithm(let algorithm): return "the attestation statement's algorithm (\(algorithm)) is not supported"
+        case .invalidAttestationStatement(let what): return "the attestation statement does not verify: \(what)"
+        case .attestationNotTrusted(let kind): return "the attestation is \(kind), and the attestation policy requires one that chains to a trusted root"
+        case .attestationChainInvalid(let why): return "the attestation certificate chain is not trusted: \(why)"
+        case .aaguidNotAllowed(let aaguid): return "the authenticator model (AAGUID \(aaguid)) is not among those the attestation policy allows"
         }
     }
 }

@@ -51,8 +51,15 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads a DER certificate.
     public init(derRepresentation bytes: [UInt8]) throws(X509Error) {
+        try self.init(derRepresentation: bytes, leniency: [])
+    }
+
+    /// Reads a certificate that departs from DER and RFC 5280 in the ways `leniency` names, and no other:
+    /// for attestation certificates from authenticators (WebAuthn), whose makers write what their tools
+    /// wrote. The signature is still checked over the TBSCertificate's bytes as sent.
+    package init(derRepresentation bytes: [UInt8], leniency: CertificateLeniency) throws(X509Error) {
         do {
-            self = try Certificate(parsing: bytes)
+            self = try Certificate(parsing: bytes, leniency: leniency)
         } catch {
             throw X509Error(.malformed(error.description))
         }
@@ -79,7 +86,7 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.derRepresentation == rhs.derRepresentation }
     public func hash(into hasher: inout Hasher) { hasher.combine(derRepresentation) }
 
-    private init(parsing bytes: [UInt8]) throws(ASN1Error) {
+    private init(parsing bytes: [UInt8], leniency: CertificateLeniency) throws(ASN1Error) {
         derRepresentation = bytes
         let root = try DER.parse(bytes)
         var fields: TBSFields?
@@ -89,7 +96,7 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
         try root.sequence { (certificate) throws(ASN1Error) in
             let tbs = try certificate.next("tbsCertificate")
             tbsBytes = Array(tbs.encoded)
-            fields = try TBSFields(node: tbs)
+            fields = try TBSFields(node: tbs, leniency: leniency)
             let algorithm = try certificate.next("signatureAlgorithm")
             outerAlgorithm = Array(algorithm.encoded)
             _ = try AlgorithmIdentifier(node: algorithm)
@@ -116,10 +123,23 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
         subjectPublicKeyInfoDER = fields.subjectPublicKeyInfoDER
         extensions = fields.extensions
         basicConstraints = try fields.extensions.first { $0.oid == CertificateExtension.basicConstraintsOID }
-            .map { (ext) throws(ASN1Error) in try BasicConstraints(value: ext.value) }
+            .map { (ext) throws(ASN1Error) in try BasicConstraints(value: ext.value, leniency: leniency) }
         keyUsage = try fields.extensions.first { $0.oid == CertificateExtension.keyUsageOID }
             .map { (ext) throws(ASN1Error) in try KeyUsage(value: ext.value) }
     }
+}
+
+/// Departures from DER and RFC 5280 a certificate reader may be told to accept (package API: for
+/// attestation certificates, never for chains a server relies on for anything but a device's make).
+package struct CertificateLeniency: OptionSet, Sendable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// GeneralizedTime for a date before 2050 (RFC 5280 §4.1.2.5 requires UTCTime).
+    package static let generalizedTimeBefore2050 = CertificateLeniency(rawValue: 1)
+    /// A BOOLEAN written out with its DEFAULT FALSE (critical, cA), which DER omits.
+    package static let explicitDefaultFalse = CertificateLeniency(rawValue: 2)
+    /// A negative serial number (RFC 5280 §4.1.2.2 requires a positive one).
+    package static let negativeSerialNumber = CertificateLeniency(rawValue: 4)
 }
 
 /// The fields of a TBSCertificate, read in order.
@@ -136,7 +156,7 @@ private struct TBSFields {
     var subjectPublicKeyInfoDER: [UInt8]
     var extensions: [CertificateExtension] = []
 
-    init(node: DERNode) throws(ASN1Error) {
+    init(node: DERNode, leniency: CertificateLeniency) throws(ASN1Error) {
         self = try node.sequence { (tbs) throws(ASN1Error) -> TBSFields in
             var version = 1
             if let tagged = try tbs.optional(.contextSpecific(0, constructed: true)) {
@@ -151,14 +171,14 @@ private struct TBSFields {
             // RFC 5280 §4.1.2.2: positive, at most 20 octets. Counted without the sign byte DER adds to a
             // value whose top bit is set: swift-certificates and other CAs draw 20 random bytes, and Go's
             // x509 counts the same way.
-            guard !serial.isNegative, serial.twosComplement.drop(while: { $0 == 0 }).count <= 20 else {
+            guard !serial.isNegative || leniency.contains(.negativeSerialNumber), serial.twosComplement.drop(while: { $0 == 0 }).count <= 20 else {
                 throw ASN1Error(.invalidValue("the serial number must be positive and at most 20 octets (RFC 5280 §4.1.2.2)"), at: serialNode.offset)
             }
             let algorithmNode = try tbs.next("signature")
             let algorithm = try AlgorithmIdentifier(node: algorithmNode)
             let issuer = try DistinguishedName(node: tbs.next("issuer"))
             let (notBefore, notAfter) = try tbs.next("validity").sequence { (validity) throws(ASN1Error) in
-                (try Self.time(validity.next("notBefore")), try Self.time(validity.next("notAfter")))
+                (try Self.time(validity.next("notBefore"), leniency), try Self.time(validity.next("notAfter"), leniency))
             }
             let subject = try DistinguishedName(node: tbs.next("subject"))
             let spkiNode = try tbs.next("subjectPublicKeyInfo")
@@ -176,7 +196,7 @@ private struct TBSFields {
                     guard !list.isEmpty else { throw ASN1Error(.invalidValue("an empty Extensions list"), at: list.offset) }
                     while !list.isEmpty {
                         let node = try list.next("Extension")
-                        let ext = try CertificateExtension(node: node)
+                        let ext = try CertificateExtension(node: node, leniency: leniency)
                         guard !extensions.contains(where: { $0.oid == ext.oid }) else {
                             throw ASN1Error(.invalidValue("extension \(ext.oid) appears twice (RFC 5280 §4.2)"), at: node.offset)
                         }
@@ -206,9 +226,9 @@ private struct TBSFields {
     }
 
     /// RFC 5280 §4.1.2.5: UTCTime through 2049, GeneralizedTime from 2050.
-    static func time(_ node: DERNode) throws(ASN1Error) -> Int64 {
+    static func time(_ node: DERNode, _ leniency: CertificateLeniency) throws(ASN1Error) -> Int64 {
         let seconds = try node.time()
-        if node.tag == .generalizedTime && seconds < 2_524_608_000 {   // 2050-01-01T00:00:00Z
+        if node.tag == .generalizedTime && seconds < 2_524_608_000 && !leniency.contains(.generalizedTimeBefore2050) {   // 2050-01-01
             throw ASN1Error(.invalidValue("a date before 2050 in GeneralizedTime; RFC 5280 §4.1.2.5 requires UTCTime"), at: node.offset)
         }
         return seconds

@@ -22,13 +22,15 @@ public struct CertificateExtension: Hashable, Sendable {
     /// The DER inside extnValue.
     public let value: [UInt8]
 
-    init(node: DERNode) throws(ASN1Error) {
+    init(node: DERNode, leniency: CertificateLeniency = []) throws(ASN1Error) {
         (oid, isCritical, value) = try node.sequence { (children) throws(ASN1Error) in
             let oid = try children.next("extnID").objectIdentifier()
             var critical = false
             if let flag = try children.optional(.boolean) {
                 critical = try flag.boolean()
-                guard critical else { throw ASN1Error(.invalidEncoding("critical FALSE is the DEFAULT and must be omitted"), at: flag.offset) }
+                guard critical || leniency.contains(.explicitDefaultFalse) else {
+                    throw ASN1Error(.invalidEncoding("critical FALSE is the DEFAULT and must be omitted"), at: flag.offset)
+                }
             }
             let value = try children.next("extnValue").octetString()
             return (oid, critical, Array(value))
@@ -49,12 +51,14 @@ public struct BasicConstraints: Hashable, Sendable {
     /// pathLenConstraint, if present (only meaningful for a CA).
     public let pathLengthConstraint: Int?
 
-    init(value: [UInt8]) throws(ASN1Error) {
+    init(value: [UInt8], leniency: CertificateLeniency = []) throws(ASN1Error) {
         (isCertificateAuthority, pathLengthConstraint) = try DER.parse(value).sequence { (children) throws(ASN1Error) in
             var isCA = false
             if let flag = try children.optional(.boolean) {
                 isCA = try flag.boolean()
-                guard isCA else { throw ASN1Error(.invalidEncoding("cA FALSE is the DEFAULT and must be omitted"), at: flag.offset) }
+                guard isCA || leniency.contains(.explicitDefaultFalse) else {
+                    throw ASN1Error(.invalidEncoding("cA FALSE is the DEFAULT and must be omitted"), at: flag.offset)
+                }
             }
             var length: Int?
             if let node = try children.optional(.integer) {

@@ -1,0 +1,154 @@
+// The attestation statement formats' verification procedures (WebAuthn §8): each takes the statement, the
+// authenticator data and the client data hash, checks the signature and the format's own requirements, and
+// says what kind of attestation it was and which certificates make its trust path. Whether that path leads
+// to a trusted root is the policy's question, asked afterwards (RegistrationCeremony.swift).
+
+import PureASN1
+import PureCBOR
+import PureX509
+
+/// The kind of attestation a registration carried (WebAuthn §6.5.3).
+public enum AttestationType: String, Sendable, Hashable {
+    /// No attestation (format `none`): nothing is known about the authenticator.
+    case none
+    /// Self attestation: the credential key signed its own attestation.
+    case `self`
+    /// Basic or attestation-CA attestation: an attestation certificate chain (`x5c`) signed it.
+    case basic
+    /// Anonymization CA attestation (format `apple`): a per-credential certificate from the vendor's CA.
+    case anonymizationCA
+}
+
+/// What a format's procedure established.
+struct VerifiedStatement {
+    let type: AttestationType
+    /// The attestation certificates, leaf first (empty for none and self).
+    let certificates: [Certificate]
+}
+
+/// The id-fido-gen-ce-aaguid certificate extension (1.3.6.1.4.1.45724.1.1.4): the authenticator model's AAGUID.
+let aaguidExtensionOID = ASN1ObjectIdentifier(arcs: [1, 3, 6, 1, 4, 1, 45724, 1, 1, 4])
+
+enum AttestationStatements {
+    static func verify(_ object: AttestationObject, clientDataHash: [UInt8]) throws(WebAuthnError) -> VerifiedStatement {
+        switch object.format {
+        case "none": return try verifyNone(object)
+        case "packed": return try verifyPacked(object, clientDataHash: clientDataHash)
+        case "fido-u2f": return try verifyFIDOU2F(object, clientDataHash: clientDataHash)
+        default: throw WebAuthnError(.unsupportedAttestationFormat(object.format))
+        }
+    }
+
+    /// §8.7: the statement is an empty map.
+    static func verifyNone(_ object: AttestationObject) throws(WebAuthnError) -> VerifiedStatement {
+        guard object.statement.count == 0 else { throw invalid("a \"none\" statement must be an empty map") }
+        return VerifiedStatement(type: .none, certificates: [])
+    }
+
+    /// §8.2: `alg`, `sig` and, for basic attestation, `x5c`; without `x5c`, self attestation.
+    static func verifyPacked(_ object: AttestationObject, clientDataHash: [UInt8]) throws(WebAuthnError) -> VerifiedStatement {
+        let statement = object.statement
+        guard let algorithmValue = statement["alg"]?.integerValue else { throw invalid("packed: \"alg\" is missing or not an integer") }
+        guard let signature = statement["sig"]?.byteStringValue else { throw invalid("packed: \"sig\" is missing or not a byte string") }
+        guard statement["ecdaaKeyId"] == nil else { throw invalid("packed: ECDAA, withdrawn from WebAuthn, is not supported") }
+        let algorithm = COSEAlgorithm(rawValue: algorithmValue)
+        let signed = object.authenticatorData.bytes + clientDataHash
+        guard let x5c = statement["x5c"] else {
+            // Self attestation: the credential's own key and algorithm.
+            guard statement.count == 2 else { throw invalid("packed: members other than alg and sig in self attestation") }
+            let credentialKey = object.attestedCredentialData.credentialPublicKey
+            guard algorithm == credentialKey.algorithm else {
+                throw invalid("packed: self attestation's alg (\(algorithmValue)) is not the credential key's (\(credentialKey.algorithm.rawValue))")
+            }
+            guard try SignatureVerificationKey(credentialKey).isValidSignature(signature, for: signed) else {
+                throw invalid("packed: the self-attestation signature does not verify with the credential key")
+            }
+            return VerifiedStatement(type: .self, certificates: [])
+        }
+        guard statement.count == 3 else { throw invalid("packed: members other than alg, sig and x5c") }
+        let certificates = try certificateChain(x5c, format: "packed")
+        let leaf = certificates[0]
+        let key = try SignatureVerificationKey(subjectPublicKeyInfo: leaf.subjectPublicKeyInfoDER, algorithm: algorithm)
+        guard key.isValidSignature(signature, for: signed) else {
+            throw invalid("packed: the signature does not verify with the attestation certificate's key")
+        }
+        try checkPackedCertificate(leaf, aaguid: object.attestedCredentialData.aaguid)
+        return VerifiedStatement(type: .basic, certificates: certificates)
+    }
+
+    /// §8.2.1: what a packed attestation certificate must be.
+    static func checkPackedCertificate(_ certificate: Certificate, aaguid: [UInt8]) throws(WebAuthnError) {
+        guard certificate.version == 3 else { throw invalid("packed: the attestation certificate is not X.509 version 3") }
+        let subject = certificate.subject.attributes
+        func value(_ arcs: [UInt64]) -> String? { subject.first { $0.type == ASN1ObjectIdentifier(arcs: arcs) }?.value }
+        guard let country = value([2, 5, 4, 6]), country.utf8.count == 2 else {
+            throw invalid("packed: the attestation certificate's subject has no two-letter country (C)")
+        }
+        guard let organization = value([2, 5, 4, 10]), !organization.isEmpty else {
+            throw invalid("packed: the attestation certificate's subject has no organization (O)")
+        }
+        guard value([2, 5, 4, 11]) == "Authenticator Attestation" else {
+            throw invalid("packed: the attestation certificate's subject OU is not \"Authenticator Attestation\"")
+        }
+        guard let commonName = value([2, 5, 4, 3]), !commonName.isEmpty else {
+            throw invalid("packed: the attestation certificate's subject has no common name (CN)")
+        }
+        guard certificate.basicConstraints?.isCertificateAuthority != true else {
+            throw invalid("packed: the attestation certificate is a CA certificate (basicConstraints cA)")
+        }
+        if let aaguidExtension = certificate.extension(aaguidExtensionOID) {
+            guard !aaguidExtension.isCritical else {
+                throw invalid("packed: the id-fido-gen-ce-aaguid extension (1.3.6.1.4.1.45724.1.1.4) is marked critical")
+            }
+            guard aaguidExtension.value == [0x04, 0x10] + aaguid else {
+                throw invalid("packed: the id-fido-gen-ce-aaguid extension (1.3.6.1.4.1.45724.1.1.4) does not hold the authenticator data's AAGUID")
+            }
+        }
+    }
+
+    /// §8.6: one P-256 certificate; the signature over 0x00 ‖ rpIdHash ‖ clientDataHash ‖ credentialId ‖
+    /// the credential's uncompressed P-256 point.
+    static func verifyFIDOU2F(_ object: AttestationObject, clientDataHash: [UInt8]) throws(WebAuthnError) -> VerifiedStatement {
+        let statement = object.statement
+        guard let signature = statement["sig"]?.byteStringValue, let x5c = statement["x5c"], statement.count == 2 else {
+            throw invalid("fido-u2f: the statement must hold exactly \"sig\" and \"x5c\"")
+        }
+        let certificates = try certificateChain(x5c, format: "fido-u2f")
+        guard certificates.count == 1 else { throw invalid("fido-u2f: x5c must hold exactly one certificate") }
+        let key: SignatureVerificationKey
+        do { key = try SignatureVerificationKey(subjectPublicKeyInfo: certificates[0].subjectPublicKeyInfoDER, algorithm: .es256) } catch {
+            throw invalid("fido-u2f: the attestation certificate's key is not a P-256 key")
+        }
+        guard case .ec2(.p256, let x, let y) = object.attestedCredentialData.credentialPublicKey.parameters else {
+            throw invalid("fido-u2f: the credential key is not a P-256 key")
+        }
+        let attested = object.attestedCredentialData
+        let verificationData = [0x00] + object.authenticatorData.rpIDHash + clientDataHash + attested.credentialID + [0x04] + x + y
+        guard key.isValidSignature(signature, for: verificationData) else {
+            throw invalid("fido-u2f: the signature does not verify with the attestation certificate's key")
+        }
+        return VerifiedStatement(type: .basic, certificates: certificates)
+    }
+
+    /// `x5c`: a non-empty array of DER certificates, leaf first.
+    static func certificateChain(_ item: CBOR, format: String) throws(WebAuthnError) -> [Certificate] {
+        guard let elements = item.arrayValue, !elements.isEmpty, elements.count <= 8 else {
+            throw invalid("\(format): x5c must be an array of 1 to 8 certificates")
+        }
+        var certificates: [Certificate] = []
+        for element in elements {
+            guard let der = element.byteStringValue else { throw invalid("\(format): an x5c element is not a byte string") }
+            // What authenticator makers' tools write: GeneralizedTime before 2050 (SimpleWebAuthn's test
+            // authenticators), cA FALSE written out (Chromium's virtual authenticator), a negative serial
+            // (a Nuvoton TPM intermediate). The signatures are still checked over the bytes as sent.
+            do { certificates.append(try Certificate(derRepresentation: der, leniency: [.generalizedTimeBefore2050, .explicitDefaultFalse, .negativeSerialNumber])) } catch {
+                throw invalid("\(format): an x5c certificate does not parse: \(error)")
+            }
+        }
+        return certificates
+    }
+
+    static func invalid(_ what: String) -> WebAuthnError {
+        WebAuthnError(.invalidAttestationStatement(what))
+    }
+}

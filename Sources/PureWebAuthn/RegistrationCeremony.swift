@@ -1,0 +1,142 @@
+// Verifying a registration (WebAuthn §7.1), step by step: the client data, the authenticator data, the
+// algorithm, the attestation statement (AttestationStatements.swift), then the attestation policy: whether
+// none and self attestation are acceptable, which roots an attestation chain must lead to, which
+// authenticator models may register. Steps 1–6 (options, the call) are the caller's.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PureCBOR
+import PureSHA2
+import PureX509
+
+/// What a relying party accepts as attestation.
+///
+/// The default accepts every attestation, `none` included, after verifying its statement (signatures and
+/// the format's requirements), and checks no chain: what a site that does not vet authenticator models
+/// wants (and what browsers send by default). A site that does vet them gives the roots it trusts and
+/// sets ``requiresTrustedAttestation``.
+public struct AttestationPolicy: Sendable {
+    /// Roots an attestation chain (`x5c`) must lead to. Empty: chains are not validated.
+    public var trustAnchors: [Certificate]
+    /// Refuse `none` and self attestation, and chains when ``trustAnchors`` is empty.
+    public var requiresTrustedAttestation: Bool
+    /// The authenticator models (AAGUIDs, 16 bytes each) that may register; nil allows any.
+    public var allowedAAGUIDs: Set<[UInt8]>?
+
+    /// A policy; the defaults accept any attestation and validate no chain.
+    public init(trustAnchors: [Certificate] = [], requiresTrustedAttestation: Bool = false, allowedAAGUIDs: Set<[UInt8]>? = nil) {
+        self.trustAnchors = trustAnchors
+        self.requiresTrustedAttestation = requiresTrustedAttestation
+        self.allowedAAGUIDs = allowedAAGUIDs
+    }
+}
+
+/// A verified registration: the credential to store and what the attestation established.
+public struct VerifiedRegistration: Sendable {
+    /// The credential to store (its counter, BE flag and, when given, the user handle).
+    public let credential: RegisteredCredential
+    /// The authenticator model's AAGUID (16 bytes; all zero when unknown).
+    public let aaguid: [UInt8]
+    /// The attestation statement format ("none", "packed", "fido-u2f", …).
+    public let attestationFormat: String
+    /// The kind of attestation.
+    public let attestationType: AttestationType
+    /// The attestation certificates, leaf first (empty for none and self attestation).
+    public let attestationCertificates: [Certificate]
+    /// Whether the chain was validated to one of the policy's roots.
+    public let attestationTrusted: Bool
+    /// Whether the user was verified (flag UV).
+    public let userVerified: Bool
+    /// Whether the credential is backed up now (flag BS).
+    public let backedUp: Bool
+    /// The origin the ceremony came from.
+    public let origin: String
+    /// The authenticator data as verified (extension outputs among the rest).
+    public let authenticatorData: AuthenticatorData
+}
+
+extension WebAuthnRelyingParty {
+    /// Every algorithm a credential key here may use, in a reasonable order of preference.
+    public static let supportedAlgorithms: [COSEAlgorithm] = [.es256, .edDSA, .ed25519, .es384, .es512, .ps256, .ps384, .ps512,
+                                                              .rs256, .rs384, .rs512]
+
+    /// Verifies a registration (WebAuthn §7.1) for the challenge the server issued.
+    ///
+    /// - Parameters:
+    ///   - response: the `PublicKeyCredential` the client returned (``RegistrationResponse``).
+    ///   - challenge: the challenge issued for this ceremony (single use: remove it from the store first).
+    ///   - allowedAlgorithms: the algorithms the options offered (`pubKeyCredParams`).
+    ///   - userVerification: `.required` refuses a registration without flag UV.
+    ///   - requireUserPresence: refuse a registration without flag UP (false only for conditional creation).
+    ///   - attestationPolicy: which attestations are accepted.
+    ///   - userHandle: the user ID the options named, stored with the credential.
+    ///   - time: when attestation certificates must be valid.
+    /// - Returns: the credential to store, and what the attestation established. Whether the credential ID
+    ///   is already registered (§7.1 step 26) is the caller's to check.
+    /// - Throws: ``WebAuthnError`` naming the check that failed.
+    public func verifyRegistration(_ response: RegistrationResponse, challenge: [UInt8],
+                                   allowedAlgorithms: [COSEAlgorithm] = WebAuthnRelyingParty.supportedAlgorithms,
+                                   userVerification: UserVerificationRequirement = .required, requireUserPresence: Bool = true,
+                                   attestationPolicy: AttestationPolicy = AttestationPolicy(), userHandle: [UInt8]? = nil,
+                                   at time: Date = Date()) throws(WebAuthnError) -> VerifiedRegistration {
+        // Steps 5–11: the client data.
+        let clientData = try CollectedClientData(response.clientDataJSON)
+        try check(clientData, type: "webauthn.create", challenge: challenge)
+        let clientDataHash = Array(SHA256.hash(data: response.clientDataJSON))
+        // Step 12: the attestation object.
+        let object = try AttestationObject(response.attestationObject)
+        let authenticatorData = object.authenticatorData
+        let attested = object.attestedCredentialData
+        guard attested.credentialID == response.id else { throw WebAuthnError(.credentialMismatch) }
+        // Steps 13–17: rpIdHash, UP, UV, BE/BS (BS without BE was refused with the data).
+        try checkRPIDHash(authenticatorData, appIDUsed: false)
+        if requireUserPresence, !authenticatorData.flags.contains(.userPresent) { throw WebAuthnError(.userNotPresent) }
+        if userVerification == .required, !authenticatorData.flags.contains(.userVerified) { throw WebAuthnError(.userNotVerified) }
+        // Step 18–19: the algorithm was offered.
+        guard allowedAlgorithms.contains(attested.credentialPublicKey.algorithm) else {
+            throw WebAuthnError(.algorithmNotAllowed(attested.credentialPublicKey.algorithm.rawValue))
+        }
+        // The key must be usable before anything is stored.
+        _ = try CredentialPublicKey(attested.credentialPublicKey)
+        // Steps 21–22: the statement.
+        let statement = try AttestationStatements.verify(object, clientDataHash: clientDataHash)
+        // Steps 23–25: trust.
+        if let allowed = attestationPolicy.allowedAAGUIDs, !allowed.contains(attested.aaguid) {
+            throw WebAuthnError(.aaguidNotAllowed(hexadecimal(attested.aaguid)))
+        }
+        var trusted = false
+        switch statement.type {
+        case .none, .self:
+            if attestationPolicy.requiresTrustedAttestation { throw WebAuthnError(.attestationNotTrusted(statement.type == .none ? "none" : "self attestation")) }
+        case .basic, .anonymizationCA:
+            if !attestationPolicy.trustAnchors.isEmpty {
+                do {
+                    _ = try X509ChainValidator(trustAnchors: attestationPolicy.trustAnchors)
+                        .validate(statement.certificates, at: Int64(time.timeIntervalSince1970.rounded(.down)))
+                } catch {
+                    throw WebAuthnError(.attestationChainInvalid("\(error)"))
+                }
+                trusted = true
+            } else if attestationPolicy.requiresTrustedAttestation {
+                throw WebAuthnError(.attestationNotTrusted("signed by a certificate chain, but the policy names no root to validate it to"))
+            }
+        }
+        let credential = RegisteredCredential(id: attested.credentialID, publicKey: attested.credentialPublicKeyBytes,
+                                              signCount: authenticatorData.signCount,
+                                              backupEligible: authenticatorData.flags.contains(.backupEligible), userHandle: userHandle)
+        return VerifiedRegistration(credential: credential, aaguid: attested.aaguid, attestationFormat: object.format,
+                                    attestationType: statement.type, attestationCertificates: statement.certificates,
+                                    attestationTrusted: trusted, userVerified: authenticatorData.flags.contains(.userVerified),
+                                    backedUp: authenticatorData.flags.contains(.backedUp), origin: clientData.origin,
+                                    authenticatorData: authenticatorData)
+    }
+}
+
+/// Lower-case hexadecimal, for identifiers in messages.
+func hexadecimal(_ bytes: [UInt8]) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xf)]] }, as: UTF8.self)
+}

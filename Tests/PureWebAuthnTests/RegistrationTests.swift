@@ -1,0 +1,192 @@
+// Registration ceremonies (WebAuthn §7.1) against the §16 test vectors of the formats verified so far (none,
+// packed self and x5c, fido-u2f; chains validated to the §16.1 root) and every registration fixture of
+// those formats from py_webauthn's, SimpleWebAuthn's and webauthn4j's suites.
+
+import Foundation
+import PureBase64
+import PureCBOR
+import PureWebAuthn
+import PureX509
+import Testing
+import TestSupport
+
+private struct SpecRoot: Decodable {
+    struct Root: Decodable { let values: [String: String] }
+    let attestation_root: Root
+}
+
+private func registrationOutcome(_ body: () throws(WebAuthnError) -> VerifiedRegistration) -> Result<VerifiedRegistration, WebAuthnError> {
+    do { return .success(try body()) } catch { return .failure(error) }
+}
+
+/// A string or a list of strings.
+private struct OneOrMany: Decodable {
+    let values: [String]
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let one = try? container.decode(String.self) { values = [one] } else { values = try container.decode([String].self) }
+    }
+}
+
+private struct RegistrationFixture: Decodable {
+    struct Options: Decodable {
+        let requireUserVerification: Bool?
+        let require_user_verification: Bool?
+        let require_user_presence: Bool?
+        let expectedType: OneOrMany?
+    }
+    struct Roots: Decodable {
+        let names: [String]
+        let pem: [String]?
+    }
+    struct Expected: Decodable {
+        struct Fields: Decodable {
+            let fmt: String?
+            let credential_id_b64url: String?
+            let credential_public_key_cose_b64url: String?
+            let sign_count: UInt32?
+            let aaguid: String?
+        }
+        let outcome: String
+        let error_message_contains: String?
+        let verified_fields: Fields?
+    }
+    let expected_challenge_hex: String
+    let expected_origin: OneOrMany
+    let expected_rp_id: OneOrMany
+    let options: Options
+    let trusted_roots: Roots
+    let check_time: String
+    let expected: Expected
+    let notes: [String]
+}
+
+extension RegistrationResponse {
+    /// The attestation object of a RegistrationResponseJSON object, decoded from base64url.
+    static func attestationObject(of json: [String: Any]) throws -> [UInt8] {
+        let response = try #require(json["response"] as? [String: Any])
+        return try Base64URL.decode(try #require(response["attestationObject"] as? String))
+    }
+}
+
+@Suite("WebAuthn registration (§7.1)")
+struct RegistrationTests {
+    @Test("§16: none, packed (self and x5c) and fido-u2f registrations verify, chains to the §16.1 root; other formats are refused as not yet supported")
+    func specVectors() throws {
+        let file = try SpecVectors.load()
+        let rootDER = try [UInt8](hex: try #require(try VectorFiles.json(SpecRoot.self, "spec-vectors.json").attestation_root.values["attestation_ca_cert"]))
+        let root = try Certificate(derRepresentation: rootDER)
+        let policy = AttestationPolicy(trustAnchors: [root])
+        var verified = 0
+        for vector in file.vectors where vector.credential_alg != -53 {
+            var relyingParty = WebAuthnRelyingParty(id: file.common.rp_id, name: "Example", origins: [file.common.origin])
+            if vector.name.contains("crossOrigin") || vector.name.contains("topOrigin") {
+                relyingParty.crossOriginPolicy = .allow(topOrigins: vector.name.hasSuffix("topOrigin") ? [file.common.top_origin] : [])
+            }
+            let attestationObject = try [UInt8](hex: vector.registration.attestationObject)
+            let response = RegistrationResponse(id: try [UInt8](hex: vector.registration.credential_id),
+                                                clientDataJSON: try [UInt8](hex: vector.registration.clientDataJSON),
+                                                attestationObject: attestationObject)
+            let result = registrationOutcome { () throws(WebAuthnError) in
+                try relyingParty.verifyRegistration(response, challenge: try! [UInt8](hex: vector.registration.challenge),
+                                                    userVerification: .discouraged, attestationPolicy: policy,
+                                                    at: Date(timeIntervalSince1970: 1_798_761_600))  // 2027-01-01
+            }
+            switch vector.format {
+            case "none", "packed", "fido-u2f":
+                let registration = try #require(try? result.get(), "\(vector.name): \(result)")
+                #expect(registration.attestationFormat == vector.format)
+                let authData = try registrationAuthenticatorData(vector.registration.attestationObject)
+                #expect(registration.credential.publicKey == authData.attestedCredentialData?.credentialPublicKeyBytes)
+                #expect(registration.credential.backupEligible == authData.flags.contains(.backupEligible))
+                let expectedType: AttestationType = vector.format == "none" ? .none : vector.name.hasPrefix("packed-self") ? .self : .basic
+                #expect(registration.attestationType == expectedType, "\(vector.name)")
+                #expect(registration.attestationTrusted == (expectedType == .basic), "\(vector.name)")
+                verified += 1
+            default:
+                #expect(throws: WebAuthnError(.unsupportedAttestationFormat(vector.format))) { try result.get() }
+            }
+        }
+        #expect(verified == 11)
+    }
+
+    static let fixtureNames: [String] = {
+        ["none", "packed", "fido-u2f"].flatMap { format in
+            let folder = VectorFiles.path("fixtures/registration/" + format)
+            return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+                .filter { $0.hasSuffix(".json") }.map { format + "/" + $0 }
+        }.sorted()
+    }()
+
+    @Test("The none, packed and fido-u2f fixture folders hold all 32 files")
+    func fixtureCount() {
+        #expect(Self.fixtureNames.count == 32)
+    }
+
+    @Test("Each registration fixture verifies or is refused as its suite says", arguments: fixtureNames)
+    func fixture(name: String) throws {
+        let data = try VectorFiles.data("fixtures/registration/" + name)
+        let fixture = try JSONDecoder().decode(RegistrationFixture.self, from: data)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var responseObject = try #require(object["response"] as? [String: Any])
+        if fixture.notes.contains(where: { $0.contains("are not the credential ID") }) {
+            // SimpleWebAuthn's old fixtures name the credential "aaa" or "bbb"; this library, like py_webauthn, refuses
+            // an id that is not base64url, and verifies the response once id and rawId name its credential.
+            #expect(throws: WebAuthnError.self) { try RegistrationResponse(json: Array(try JSONSerialization.data(withJSONObject: responseObject))) }
+            let credentialID = try AttestationObject(try RegistrationResponse.attestationObject(of: responseObject)).attestedCredentialData.credentialID
+            responseObject["id"] = Base64URL.encode(credentialID)
+            responseObject["rawId"] = Base64URL.encode(credentialID)
+        }
+        let response = try RegistrationResponse(json: Array(try JSONSerialization.data(withJSONObject: responseObject)))
+        let options = fixture.options
+        if let types = options.expectedType?.values {
+            // SimpleWebAuthn's expected-type option has no counterpart here: check the client data's type.
+            #expect(!types.contains(try CollectedClientData(response.clientDataJSON).type))
+            #expect(fixture.expected.outcome == "failure")
+            return
+        }
+        let requireUV = options.requireUserVerification ?? options.require_user_verification ?? name.contains("simplewebauthn")
+        let roots = try (fixture.trusted_roots.pem ?? []).map { try Certificate(pemRepresentation: $0) }
+        let time = try #require(ISO8601DateFormatter().date(from: fixture.check_time))
+        var results: [Result<VerifiedRegistration, WebAuthnError>] = []
+        for rpID in fixture.expected_rp_id.values {
+            let relyingParty = WebAuthnRelyingParty(id: rpID, name: "Fixture", origins: fixture.expected_origin.values)
+            results.append(registrationOutcome { () throws(WebAuthnError) in
+                try relyingParty.verifyRegistration(response, challenge: try! [UInt8](hex: fixture.expected_challenge_hex),
+                                                    userVerification: requireUV ? .required : .discouraged,
+                                                    requireUserPresence: options.require_user_presence ?? true,
+                                                    attestationPolicy: AttestationPolicy(trustAnchors: roots), at: time)
+            })
+        }
+        let success = results.compactMap { try? $0.get() }.first
+        if fixture.expected.outcome == "success" {
+            let registration = try #require(success, "\(name): \(results)")
+            let fields = fixture.expected.verified_fields
+            if let format = fields?.fmt { #expect(registration.attestationFormat == format) }
+            if let id = fields?.credential_id_b64url { #expect(Base64URL.encode(registration.credential.id) == id) }
+            if let key = fields?.credential_public_key_cose_b64url { #expect(Base64URL.encode(registration.credential.publicKey) == key) }
+            if let count = fields?.sign_count { #expect(registration.credential.signCount == count) }
+            if let aaguid = fields?.aaguid { #expect(registration.aaguid.hex == aaguid) }
+        } else {
+            #expect(success == nil, "\(name) verified")
+            let text = fixture.expected.error_message_contains ?? ""
+            for case .failure(let error) in results {
+                #expect(registrationReasonMatches(error.reason, text), "\(name): \(error) for \"\(text)\"")
+            }
+        }
+    }
+}
+
+/// The fixture's error text as the reason this library gives (an empty text: any refusal).
+private func registrationReasonMatches(_ reason: WebAuthnError.Reason, _ text: String) -> Bool {
+    if text.isEmpty { return true }
+    switch reason {
+    case .originNotAllowed: return text.contains("origin")
+    case .rpIDMismatch: return text.contains("RP ID")
+    case .challengeMismatch: return text.contains("challenge")
+    case .malformedClientData(let what): return text.contains("token_binding") && what.contains("tokenBinding")
+    case .invalidAttestationStatement(let what): return what.contains(text)
+    default: return false
+    }
+}
