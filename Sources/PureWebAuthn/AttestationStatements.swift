@@ -5,6 +5,7 @@
 
 import PureASN1
 import PureCBOR
+import PureSHA2
 import PureX509
 
 /// The kind of attestation a registration carried (WebAuthn §6.5.3).
@@ -28,6 +29,8 @@ struct VerifiedStatement {
 
 /// The id-fido-gen-ce-aaguid certificate extension (1.3.6.1.4.1.45724.1.1.4): the authenticator model's AAGUID.
 let aaguidExtensionOID = ASN1ObjectIdentifier(arcs: [1, 3, 6, 1, 4, 1, 45724, 1, 1, 4])
+/// Apple's attestation nonce extension (1.2.840.113635.100.8.2).
+let appleNonceExtensionOID = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113635, 100, 8, 2])
 
 enum AttestationStatements {
     static func verify(_ object: AttestationObject, clientDataHash: [UInt8]) throws(WebAuthnError) -> VerifiedStatement {
@@ -35,6 +38,7 @@ enum AttestationStatements {
         case "none": return try verifyNone(object)
         case "packed": return try verifyPacked(object, clientDataHash: clientDataHash)
         case "fido-u2f": return try verifyFIDOU2F(object, clientDataHash: clientDataHash)
+        case "apple": return try verifyApple(object, clientDataHash: clientDataHash)
         default: throw WebAuthnError(.unsupportedAttestationFormat(object.format))
         }
     }
@@ -128,6 +132,54 @@ enum AttestationStatements {
             throw invalid("fido-u2f: the signature does not verify with the attestation certificate's key")
         }
         return VerifiedStatement(type: .basic, certificates: certificates)
+    }
+
+    /// §8.8 (Apple Anonymous): the leaf's extension 1.2.840.113635.100.8.2 holds SHA-256(authData ‖
+    /// clientDataHash), and the leaf's key is the credential's.
+    static func verifyApple(_ object: AttestationObject, clientDataHash: [UInt8]) throws(WebAuthnError) -> VerifiedStatement {
+        // §8.8's statement is {x5c}; Apple's first implementation (iOS 14) also wrote "alg": -7, accepted when
+        // it names the credential key's algorithm.
+        let statement = object.statement
+        let algorithmAgrees = statement["alg"].map { $0.integerValue == object.attestedCredentialData.credentialPublicKey.algorithm.rawValue }
+        guard let x5c = statement["x5c"], statement.count == (algorithmAgrees == nil ? 1 : 2), algorithmAgrees != false else {
+            throw invalid("apple: the statement must hold \"x5c\" (and, as iOS 14 wrote it, the credential key's \"alg\") and nothing else")
+        }
+        let certificates = try certificateChain(x5c, format: "apple")
+        let expectedNonce = Array(SHA256.hash(data: object.authenticatorData.bytes + clientDataHash))
+        guard try appleNonce(in: certificates[0], format: "apple") == expectedNonce else {
+            throw invalid("apple: the nonce in the credential certificate (1.2.840.113635.100.8.2) is not SHA-256(authData ‖ clientDataHash)")
+        }
+        guard try certificateKeyMatches(certificates[0], object.attestedCredentialData.credentialPublicKey) else {
+            throw invalid("apple: the credential certificate's key is not the credential's public key")
+        }
+        return VerifiedStatement(type: .anonymizationCA, certificates: certificates)
+    }
+
+    /// Apple's nonce extension (1.2.840.113635.100.8.2): SEQUENCE { [1] EXPLICIT OCTET STRING nonce }, as
+    /// WebAuthn's apple format and App Attest write it.
+    static func appleNonce(in certificate: Certificate, format: String) throws(WebAuthnError) -> [UInt8] {
+        guard let nonceExtension = certificate.extension(appleNonceExtensionOID) else {
+            throw invalid("\(format): the credential certificate has no nonce extension (1.2.840.113635.100.8.2)")
+        }
+        do {
+            return try DER.parse(nonceExtension.value).sequence { (children) throws(ASN1Error) -> [UInt8] in
+                let nonce = try children.next("nonce").explicit(1).octetString()
+                guard children.isEmpty else { throw ASN1Error(.unconsumedElements, at: children.offset) }
+                return Array(nonce)
+            }
+        } catch {
+            throw invalid("\(format): the nonce extension (1.2.840.113635.100.8.2) is malformed: \(error)")
+        }
+    }
+
+    /// Whether `certificate`'s subject public key is `key` (EC2 keys: the uncompressed point).
+    static func certificateKeyMatches(_ certificate: Certificate, _ key: COSEKey) throws(WebAuthnError) -> Bool {
+        switch key.parameters {
+        case .ec2(_, let x, let y):
+            return certificate.subjectPublicKeyInfo.subjectPublicKey == [0x04] + x + y
+        default:
+            throw invalid("the credential key is not an EC2 key, which this attestation format uses")
+        }
     }
 
     /// `x5c`: a non-empty array of DER certificates, leaf first.

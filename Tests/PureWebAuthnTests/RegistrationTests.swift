@@ -1,5 +1,5 @@
 // Registration ceremonies (WebAuthn §7.1) against the §16 test vectors of the formats verified so far (none,
-// packed self and x5c, fido-u2f; chains validated to the §16.1 root) and every registration fixture of
+// packed self and x5c, fido-u2f, apple; chains validated to the §16.1 root) and every registration fixture of
 // those formats from py_webauthn's, SimpleWebAuthn's and webauthn4j's suites.
 
 import Foundation
@@ -72,7 +72,7 @@ extension RegistrationResponse {
 
 @Suite("WebAuthn registration (§7.1)")
 struct RegistrationTests {
-    @Test("§16: none, packed (self and x5c) and fido-u2f registrations verify, chains to the §16.1 root; other formats are refused as not yet supported")
+    @Test("§16: none, packed (self and x5c), fido-u2f and apple registrations verify, chains to the §16.1 root; other formats are refused as not yet supported")
     func specVectors() throws {
         let file = try SpecVectors.load()
         let rootDER = try [UInt8](hex: try #require(try VectorFiles.json(SpecRoot.self, "spec-vectors.json").attestation_root.values["attestation_ca_cert"]))
@@ -94,34 +94,38 @@ struct RegistrationTests {
                                                     at: Date(timeIntervalSince1970: 1_798_761_600))  // 2027-01-01
             }
             switch vector.format {
-            case "none", "packed", "fido-u2f":
+            case "none", "packed", "fido-u2f", "apple":
                 let registration = try #require(try? result.get(), "\(vector.name): \(result)")
                 #expect(registration.attestationFormat == vector.format)
                 let authData = try registrationAuthenticatorData(vector.registration.attestationObject)
                 #expect(registration.credential.publicKey == authData.attestedCredentialData?.credentialPublicKeyBytes)
                 #expect(registration.credential.backupEligible == authData.flags.contains(.backupEligible))
-                let expectedType: AttestationType = vector.format == "none" ? .none : vector.name.hasPrefix("packed-self") ? .self : .basic
+                let expectedType: AttestationType = switch vector.format {
+                case "none": .none
+                case "apple": .anonymizationCA
+                default: vector.name.hasPrefix("packed-self") ? .self : .basic
+                }
                 #expect(registration.attestationType == expectedType, "\(vector.name)")
-                #expect(registration.attestationTrusted == (expectedType == .basic), "\(vector.name)")
+                #expect(registration.attestationTrusted == (expectedType == .basic || expectedType == .anonymizationCA), "\(vector.name)")
                 verified += 1
             default:
                 #expect(throws: WebAuthnError(.unsupportedAttestationFormat(vector.format))) { try result.get() }
             }
         }
-        #expect(verified == 11)
+        #expect(verified == 12)
     }
 
     static let fixtureNames: [String] = {
-        ["none", "packed", "fido-u2f"].flatMap { format in
+        ["none", "packed", "fido-u2f", "apple"].flatMap { format in
             let folder = VectorFiles.path("fixtures/registration/" + format)
             return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
                 .filter { $0.hasSuffix(".json") }.map { format + "/" + $0 }
         }.sorted()
     }()
 
-    @Test("The none, packed and fido-u2f fixture folders hold all 32 files")
+    @Test("The none, packed, fido-u2f and apple fixture folders hold all 34 files")
     func fixtureCount() {
-        #expect(Self.fixtureNames.count == 32)
+        #expect(Self.fixtureNames.count == 34)
     }
 
     @Test("Each registration fixture verifies or is refused as its suite says", arguments: fixtureNames)
