@@ -22,6 +22,7 @@ let harnesses: [(name: String, products: [String])] = [
     ("FuzzInflate", ["PureDeflate"]),
     ("FuzzJWE", ["PureJWT", "PureP256", "PureCurve25519", "PureRSA", "PureSHA2"]),
     ("FuzzCBOR", ["PureCBOR"]),
+    ("FuzzWebAuthn", ["PureWebAuthn"]),
 ]
 
 let package = Package(

@@ -186,5 +186,16 @@ for item in cbor_vectors["rfc8949_appendix_a"]["items"]:
 for vector in json.loads((vectors("PureWebAuthnTests") / "spec-vectors.json").read_text())["vectors"]:
     put("FuzzCBOR", bytes.fromhex(vector["registration"]["attestationObject"]))
 
+# WebAuthn: the first byte picks the reader (FuzzWebAuthn.swift). Attestation objects and authenticator data
+# of the §16 vectors, their client data, and the fixtures' response JSON.
+spec = json.loads((vectors("PureWebAuthnTests") / "spec-vectors.json").read_text())
+for vector in spec["vectors"]:
+    put("FuzzWebAuthn", bytes([0]) + bytes.fromhex(vector["registration"]["attestationObject"]))
+    put("FuzzWebAuthn", bytes([1]) + bytes.fromhex(vector["authentication"]["authenticatorData"]))
+    put("FuzzWebAuthn", bytes([3]) + bytes.fromhex(vector["registration"]["clientDataJSON"]))
+for path in sorted((vectors("PureWebAuthnTests") / "fixtures").rglob("*.json")):
+    fixture = json.loads(path.read_text())
+    put("FuzzWebAuthn", bytes([4 if fixture["kind"] == "registration" else 5]) + json.dumps(fixture["response"]).encode())
+
 for harness in sorted(p.name for p in corpus.iterdir()):
     print(harness, len(list((corpus / harness).iterdir())))
