@@ -146,7 +146,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PureWebAuthnTests",
-            dependencies: ["PureWebAuthn", "PureCBOR", "PureSHA2", "PureBase64", "TestSupport"],
+            dependencies: ["PureWebAuthn", "PureCBOR", "PureSHA2", "PureBase64", "PureP256", "PureX509", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(
