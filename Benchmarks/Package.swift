@@ -39,6 +39,8 @@ let package = Package(
                 .product(name: "PureCurve25519", package: "PureJWT"),
                 .product(name: "PureAES", package: "PureJWT"),
                 .product(name: "PureJWT", package: "PureJWT"),
+                .product(name: "PureCBOR", package: "PureJWT"),
+                .product(name: "PureWebAuthn", package: "PureJWT"),
                 .product(name: "AppleAuth", package: "PureJWT"),
                 .product(name: "AppStoreServer", package: "PureJWT"),
                 .product(name: "AppStoreServerAPI", package: "PureJWT"),
