@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "AppStoreServerAPI", targets: ["AppStoreServerAPI"]),
         .library(name: "PureJWT", targets: ["PureJWT"]),
         .library(name: "PureWebAuthn", targets: ["PureWebAuthn"]),
+        .library(name: "AppAttest", targets: ["AppAttest"]),
         .library(name: "AppleHTTP", targets: ["AppleHTTP"]),
         .library(name: "AppleAuth", targets: ["AppleAuth"]),
         .library(name: "AppleAuthURLSession", targets: ["AppleAuthURLSession"]),
@@ -64,6 +65,9 @@ let package = Package(
         // strict JSON (+ Foundation through PureJWT).
         .target(name: "PureWebAuthn", dependencies: ["PureCBOR", "PureJWT", "PureX509", "PureSHA2", "PureBase64", "PureASN1",
                                                      "PureP256", "PureP384", "PureP521", "PureCurve25519", "PureRSA"]),
+        // App Attest (and, to come, DeviceCheck) on the server: attestations and assertions of Apple's
+        // device keys, on PureWebAuthn's authenticator data.
+        .target(name: "AppAttest", dependencies: ["PureWebAuthn", "PureCBOR", "PureX509", "PureP256", "PureSHA2"]),
         // The HTTP transport protocol and retry rules that AppleAuth and AppStoreServerAPI share (both
         // re-export it); no networking of its own.
         .target(name: "AppleHTTP"),
@@ -142,6 +146,11 @@ let package = Package(
         .testTarget(
             name: "PureDeflateTests",
             dependencies: ["PureDeflate", "TestSupport"],
+            exclude: ["Vectors"]
+        ),
+        .testTarget(
+            name: "AppAttestTests",
+            dependencies: ["AppAttest", "PureP256", "PureSHA2", "PureBase64", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

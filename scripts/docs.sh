@@ -38,6 +38,7 @@ PureAES:
 PureDeflate:
 PureCBOR:
 PureWebAuthn:
+AppAttest:
 PureX509:
 PureRSA:
 PureSHA2:

@@ -32,6 +32,29 @@ let aaguidExtensionOID = ASN1ObjectIdentifier(arcs: [1, 3, 6, 1, 4, 1, 45724, 1,
 /// Apple's attestation nonce extension (1.2.840.113635.100.8.2).
 let appleNonceExtensionOID = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113635, 100, 8, 2])
 
+/// The nonce in Apple's extension 1.2.840.113635.100.8.2, SEQUENCE { [1] EXPLICIT OCTET STRING nonce }, as
+/// WebAuthn's apple format and App Attest write it (package API: AppAttest reads it too).
+package func appleNonce(in certificate: Certificate) throws(AppleNonceError) -> [UInt8] {
+    guard let nonceExtension = certificate.extension(appleNonceExtensionOID) else {
+        throw AppleNonceError(reason: "the credential certificate has no nonce extension (1.2.840.113635.100.8.2)")
+    }
+    do {
+        return try DER.parse(nonceExtension.value).sequence { (children) throws(ASN1Error) -> [UInt8] in
+            let nonce = try children.next("nonce").explicit(1).octetString()
+            guard children.isEmpty else { throw ASN1Error(.unconsumedElements, at: children.offset) }
+            return Array(nonce)
+        }
+    } catch {
+        throw AppleNonceError(reason: "the nonce extension (1.2.840.113635.100.8.2) is malformed: \(error)")
+    }
+}
+
+/// Why Apple's nonce extension could not be read.
+package struct AppleNonceError: Error, CustomStringConvertible {
+    package let reason: String
+    package var description: String { reason }
+}
+
 enum AttestationStatements {
     static func verify(_ object: AttestationObject, clientDataHash: [UInt8]) throws(WebAuthnError) -> VerifiedStatement {
         switch object.format {
@@ -155,20 +178,10 @@ enum AttestationStatements {
         return VerifiedStatement(type: .anonymizationCA, certificates: certificates)
     }
 
-    /// Apple's nonce extension (1.2.840.113635.100.8.2): SEQUENCE { [1] EXPLICIT OCTET STRING nonce }, as
-    /// WebAuthn's apple format and App Attest write it.
+    /// The nonce of Apple's extension, the format's name on errors.
     static func appleNonce(in certificate: Certificate, format: String) throws(WebAuthnError) -> [UInt8] {
-        guard let nonceExtension = certificate.extension(appleNonceExtensionOID) else {
-            throw invalid("\(format): the credential certificate has no nonce extension (1.2.840.113635.100.8.2)")
-        }
-        do {
-            return try DER.parse(nonceExtension.value).sequence { (children) throws(ASN1Error) -> [UInt8] in
-                let nonce = try children.next("nonce").explicit(1).octetString()
-                guard children.isEmpty else { throw ASN1Error(.unconsumedElements, at: children.offset) }
-                return Array(nonce)
-            }
-        } catch {
-            throw invalid("\(format): the nonce extension (1.2.840.113635.100.8.2) is malformed: \(error)")
+        do { return try PureWebAuthn.appleNonce(in: certificate) } catch {
+            throw invalid("\(format): \(error.reason)")
         }
     }
 
