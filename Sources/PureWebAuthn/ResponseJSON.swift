@@ -48,13 +48,8 @@ public struct AuthenticationResponse: Sendable {
 
     /// Reads the JSON the client's `credential.toJSON()` gives (AuthenticationResponseJSON).
     public init(json bytes: [UInt8]) throws(WebAuthnError) {
-        let form: JSONForm
-        do { form = try StrictJSONDecoder(maximumSize: ResponseJSON.maximumSize).decode(JSONForm.self, from: bytes) } catch {
-            throw WebAuthnError(.malformedResponse("\(error)"))
-        }
-        guard form.type == "public-key" else { throw WebAuthnError(.malformedResponse("type is \"\(form.type)\", not \"public-key\"")) }
-        let id = try ResponseJSON.bytes(form.id, "id"), rawID = try ResponseJSON.bytes(form.rawId, "rawId")
-        guard id == rawID else { throw WebAuthnError(.credentialMismatch) }
+        let form = try ResponseJSON.decode(JSONForm.self, from: bytes)
+        let rawID = try ResponseJSON.credentialID(id: form.id, rawID: form.rawId, type: form.type)
         self.init(id: rawID,
                   clientDataJSON: try ResponseJSON.bytes(form.response.clientDataJSON, "response.clientDataJSON"),
                   authenticatorData: try ResponseJSON.bytes(form.response.authenticatorData, "response.authenticatorData"),
@@ -99,13 +94,8 @@ public struct RegistrationResponse: Sendable {
     /// members (`publicKey`, `authenticatorData`, `publicKeyAlgorithm`) are ignored: everything is read from
     /// the attestation object, which the signature covers.
     public init(json bytes: [UInt8]) throws(WebAuthnError) {
-        let form: JSONForm
-        do { form = try StrictJSONDecoder(maximumSize: ResponseJSON.maximumSize).decode(JSONForm.self, from: bytes) } catch {
-            throw WebAuthnError(.malformedResponse("\(error)"))
-        }
-        guard form.type == "public-key" else { throw WebAuthnError(.malformedResponse("type is \"\(form.type)\", not \"public-key\"")) }
-        let id = try ResponseJSON.bytes(form.id, "id"), rawID = try ResponseJSON.bytes(form.rawId, "rawId")
-        guard id == rawID else { throw WebAuthnError(.credentialMismatch) }
+        let form = try ResponseJSON.decode(JSONForm.self, from: bytes)
+        let rawID = try ResponseJSON.credentialID(id: form.id, rawID: form.rawId, type: form.type)
         self.init(id: rawID,
                   clientDataJSON: try ResponseJSON.bytes(form.response.clientDataJSON, "response.clientDataJSON"),
                   attestationObject: try ResponseJSON.bytes(form.response.attestationObject, "response.attestationObject"),
@@ -117,6 +107,21 @@ public struct RegistrationResponse: Sendable {
 enum ResponseJSON {
     /// The largest response read (1 MiB: a registration with a TPM certificate chain is a few KiB).
     static let maximumSize = 1 << 20
+
+    /// The response decoded with the strict JSON parser.
+    static func decode<Form: Decodable>(_ type: Form.Type, from bytes: [UInt8]) throws(WebAuthnError) -> Form {
+        do { return try StrictJSONDecoder(maximumSize: maximumSize).decode(Form.self, from: bytes) } catch {
+            throw WebAuthnError(.malformedResponse("\(error)"))
+        }
+    }
+
+    /// The credential ID: `rawId`'s bytes, which `id` must spell too, of a "public-key" credential.
+    static func credentialID(id: String, rawID: String, type: String) throws(WebAuthnError) -> [UInt8] {
+        guard type == "public-key" else { throw WebAuthnError(.malformedResponse("type is \"\(type)\", not \"public-key\"")) }
+        let idBytes = try bytes(id, "id"), rawIDBytes = try bytes(rawID, "rawId")
+        guard idBytes == rawIDBytes else { throw WebAuthnError(.credentialMismatch) }
+        return rawIDBytes
+    }
 
     /// A base64url member's bytes; see the file comment on padding.
     static func bytes(_ text: String, _ member: String) throws(WebAuthnError) -> [UInt8] {

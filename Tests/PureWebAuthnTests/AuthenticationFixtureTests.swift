@@ -8,16 +8,6 @@ import PureWebAuthn
 import Testing
 import TestSupport
 
-/// A string or a list of strings (fixtures give origins and RP IDs either way).
-private struct OneOrMany: Decodable {
-    let values: [String]
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let one = try? container.decode(String.self) { values = [one] } else { values = try container.decode([String].self) }
-    }
-}
-
 private struct Fixture: Decodable {
     struct Options: Decodable {
         struct Credential: Decodable {

@@ -19,16 +19,6 @@ private func registrationOutcome(_ body: () throws(WebAuthnError) -> VerifiedReg
     do { return .success(try body()) } catch { return .failure(error) }
 }
 
-/// A string or a list of strings.
-private struct OneOrMany: Decodable {
-    let values: [String]
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let one = try? container.decode(String.self) { values = [one] } else { values = try container.decode([String].self) }
-    }
-}
-
 private struct RegistrationFixture: Decodable {
     struct Options: Decodable {
         let requireUserVerification: Bool?
