@@ -58,13 +58,13 @@ public struct CBORDecoder: Sendable {
     }
 }
 
-/// The decoder's cursor over the input. Package access: the WebAuthn modules walk authenticator data with it.
-package struct CBORReader {
+/// The decoder's cursor over the input.
+struct CBORReader {
     let bytes: [UInt8]
-    package private(set) var position: Int
+    private(set) var position: Int
     let maximumDepth: Int
 
-    package init(bytes: [UInt8], position: Int, maximumDepth: Int) {
+    init(bytes: [UInt8], position: Int, maximumDepth: Int) {
         self.bytes = bytes
         self.position = position
         self.maximumDepth = maximumDepth
@@ -74,7 +74,7 @@ package struct CBORReader {
     var remaining: Int { bytes.count - position }
 
     /// Reads one item; `depth` is the number of arrays and maps around it.
-    package mutating func readItem(depth: Int) throws(CBORError) -> CBOR {
+    mutating func readItem(depth: Int) throws(CBORError) -> CBOR {
         let start = position
         let initial = try readByte()
         let majorType = initial >> 5

@@ -105,7 +105,7 @@ extension WebAuthnRelyingParty {
         let statement = try AttestationStatements.verify(object, clientDataHash: clientDataHash)
         // Steps 23–25: trust.
         if let allowed = attestationPolicy.allowedAAGUIDs, !allowed.contains(attested.aaguid) {
-            throw WebAuthnError(.aaguidNotAllowed(hexadecimal(attested.aaguid)))
+            throw WebAuthnError(.aaguidNotAllowed(hexString(attested.aaguid)))
         }
         var trusted = false
         switch statement.type {
@@ -133,10 +133,4 @@ extension WebAuthnRelyingParty {
                                     backedUp: authenticatorData.flags.contains(.backedUp), origin: clientData.origin,
                                     authenticatorData: authenticatorData)
     }
-}
-
-/// Lower-case hexadecimal, for identifiers in messages.
-func hexadecimal(_ bytes: [UInt8]) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xf)]] }, as: UTF8.self)
 }

@@ -49,7 +49,7 @@ public struct WebAuthnRelyingParty: Sendable {
     /// cross-origin policy.
     func check(_ clientData: CollectedClientData, type: String, challenge: [UInt8]) throws(WebAuthnError) {
         guard clientData.type == type else { throw WebAuthnError(.unexpectedType(clientData.type)) }
-        guard constantTimeEquals(clientData.challenge, challenge) else { throw WebAuthnError(.challengeMismatch) }
+        guard constantTimeEqual(clientData.challenge, challenge) else { throw WebAuthnError(.challengeMismatch) }
         guard origins.contains(clientData.origin) else { throw WebAuthnError(.originNotAllowed(clientData.origin)) }
         if clientData.crossOrigin {
             guard case .allow(let topOrigins) = crossOriginPolicy else { throw WebAuthnError(.crossOriginNotAllowed) }
@@ -70,12 +70,4 @@ public struct WebAuthnRelyingParty: Sendable {
         if appIDUsed, let appID, authenticatorData.rpIDHash == Array(SHA256.hash(data: Array(appID.utf8))) { return }
         throw WebAuthnError(.rpIDMismatch)
     }
-}
-
-/// Whether two byte strings are equal, in time that depends only on their lengths.
-func constantTimeEquals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-    guard a.count == b.count else { return false }
-    var difference: UInt8 = 0
-    for index in a.indices { difference |= a[index] ^ b[index] }
-    return difference == 0
 }

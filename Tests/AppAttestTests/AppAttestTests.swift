@@ -130,9 +130,15 @@ struct AppAttestTests {
         let pem = try VectorFiles.text("Apple_App_Attestation_Root_CA.pem")
         #expect(AppAttestVerifier.appleAppAttestationRootCA.trimmingCharacters(in: .whitespacesAndNewlines)
                 == pem.trimmingCharacters(in: .whitespacesAndNewlines))
+        struct RootCheck: Decodable {
+            struct Checks: Decodable { let sha256_fingerprint: String; let expected: String; let fingerprint_matches: Bool }
+            let file: String
+            let checks: Checks
+        }
+        let check = try VectorFiles.json(RootCheck.self, "root-ca-check.json")
+        #expect(check.file == "Apple_App_Attestation_Root_CA.pem" && check.checks.fingerprint_matches)
         let verifier = try AppAttestVerifier(appID: "ABCDE12345.com.example.app")
-        #expect(SHA256.hash(data: verifier.root.derRepresentation).hex
-                == "1cb9823ba28ba6ad2d33a006941de2ae4f513ef1d4e831b9f7e0fa7b6242c932")
+        #expect(SHA256.hash(data: verifier.root.derRepresentation).hex == check.checks.expected)
     }
 
     @Test("App IDs must be TEAMID.bundle.id", arguments: ["com.example.app", "ABCDE1234.com.example.app", "abcde12345.com.example.app",
