@@ -22,7 +22,7 @@ let harnesses: [(name: String, products: [String])] = [
     ("FuzzInflate", ["PureDeflate"]),
     ("FuzzJWE", ["PureJWT", "PureP256", "PureCurve25519", "PureRSA", "PureSHA2"]),
     ("FuzzCBOR", ["PureCBOR"]),
-    ("FuzzWebAuthn", ["PureWebAuthn"]),
+    ("FuzzWebAuthn", ["PureWebAuthn", "PureSHA2"]),
 ]
 
 let package = Package(

@@ -196,6 +196,14 @@ for vector in spec["vectors"]:
 for path in sorted((vectors("PureWebAuthnTests") / "fixtures").rglob("*.json")):
     fixture = json.loads(path.read_text())
     put("FuzzWebAuthn", bytes([4 if fixture["kind"] == "registration" else 5]) + json.dumps(fixture["response"]).encode())
+# Attestation objects alone (mode 4's second path runs their format's procedure): every §16 registration and
+# every registration fixture, so that each format's statement verifier is explored.
+for vector in spec["vectors"]:
+    put("FuzzWebAuthn", bytes([4]) + bytes.fromhex(vector["registration"]["attestationObject"]))
+for path in sorted((vectors("PureWebAuthnTests") / "fixtures" / "registration").rglob("*.json")):
+    encoded = json.loads(path.read_text())["response"]["response"]["attestationObject"]
+    encoded = encoded.replace("+", "-").replace("/", "_").rstrip("=")
+    put("FuzzWebAuthn", bytes([4]) + base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4)))
 
 for harness in sorted(p.name for p in corpus.iterdir()):
     print(harness, len(list((corpus / harness).iterdir())))

@@ -16,7 +16,8 @@ public struct ASN1Error: Error, Hashable, Sendable, CustomStringConvertible {
         case nonMinimalLength
         /// A length over 2^32 or a reserved length byte.
         case unsupportedLength
-        /// A tag number ≥ 31 (high-tag-number form); no container here uses one.
+        /// A high-tag-number identifier (X.690 §8.1.2.4) that is not DER (a leading 0x80 digit, or a number
+        /// below 31) or whose number is 2^28 or more; or, in BER, any tag number of 31 or more.
         case unsupportedTagNumber
         /// A different element than the structure requires.
         case unexpectedTag(expected: ASN1Tag, found: ASN1Tag)
@@ -89,7 +90,7 @@ public struct ASN1Error: Error, Hashable, Sendable, CustomStringConvertible {
         case .unsupportedLength:
             return "length \(at) is too large or uses a reserved form"
         case .unsupportedTagNumber:
-            return "tag \(at) uses the high-tag-number form, which no supported structure contains"
+            return "tag \(at) uses the high-tag-number form in a way this reader does not accept (not in DER's shortest form, a number of 2^28 or more, or in BER)"
         case .unexpectedTag(let expected, let found):
             return "expected \(expected) \(at) but found \(found)"
         case .missingElement(let what):

@@ -1,6 +1,12 @@
-// ASN.1 tags in their one-byte (low-tag-number) form, X.690 §8.1.2.
+// ASN.1 tags, X.690 §8.1.2: the one-byte (low-tag-number) form for numbers 0…30, and the high-tag-number form
+// for larger ones, which X.509 never uses but Android's key attestation does (its AuthorizationList has
+// fields [600] to [724]):
+//   identifier  class (2 bits) | constructed (1 bit) | 0b11111
+//   number      base-128 digits, most significant first, bit 8 set on every byte but the last; DER wants
+//               the fewest digits (no leading 0x80) and the form used only for numbers of 31 and more.
+//               The reader takes at most four digits (numbers below 2^28).
 
-/// An ASN.1 tag: class, primitive or constructed, and a number below 31.
+/// An ASN.1 tag: class, primitive or constructed, and a number.
 public struct ASN1Tag: Hashable, Sendable, CustomStringConvertible {
     /// The class bits of an identifier octet (X.690 §8.1.2.2).
     public enum TagClass: UInt8, Sendable {
@@ -12,22 +18,45 @@ public struct ASN1Tag: Hashable, Sendable, CustomStringConvertible {
     public let tagClass: TagClass
     /// Whether the element holds other elements (X.690 §8.1.2.5).
     public let isConstructed: Bool
-    /// 0…30.
-    public let number: UInt8
+    /// The tag number, whatever its size.
+    public let tagNumber: UInt32
 
-    /// The identifier octet.
+    /// The tag number when it is below 31 (the one-byte form); 31 for a larger number, which ``tagNumber``
+    /// holds.
+    public var number: UInt8 { tagNumber < 31 ? UInt8(tagNumber) : 31 }
+
+    /// The first identifier octet (for a number of 31 or more, the digits of ``encodedIdentifier`` follow it).
     public var identifier: UInt8 { tagClass.rawValue << 6 | (isConstructed ? 0x20 : 0) | number }
+
+    /// Every identifier octet: one below 31, else the first octet and the number's base-128 digits.
+    public var encodedIdentifier: [UInt8] {
+        guard tagNumber >= 31 else { return [identifier] }
+        var digits: [UInt8] = [UInt8(tagNumber & 0x7F)]
+        var rest = tagNumber >> 7
+        while rest != 0 {
+            digits.insert(UInt8(rest & 0x7F) | 0x80, at: 0)
+            rest >>= 7
+        }
+        return [identifier] + digits
+    }
 
     init(identifier: UInt8) {
         tagClass = TagClass(rawValue: identifier >> 6) ?? .universal
         isConstructed = identifier & 0x20 != 0
-        number = identifier & 0x1F
+        tagNumber = UInt32(identifier & 0x1F)
     }
 
     init(_ tagClass: TagClass, constructed: Bool, number: UInt8) {
         self.tagClass = tagClass
         self.isConstructed = constructed
-        self.number = number & 0x1F
+        self.tagNumber = UInt32(number & 0x1F)
+    }
+
+    /// A tag of any number (the high-tag-number form from 31 on).
+    public init(_ tagClass: TagClass, constructed: Bool, tagNumber: UInt32) {
+        self.tagClass = tagClass
+        self.isConstructed = constructed
+        self.tagNumber = tagNumber
     }
 
     /// BOOLEAN, universal 1.
@@ -63,8 +92,8 @@ public struct ASN1Tag: Hashable, Sendable, CustomStringConvertible {
         case (.universal, 6): return "OBJECT IDENTIFIER"
         case (.universal, 16): return "SEQUENCE"
         case (.universal, 17): return "SET"
-        case (.contextSpecific, let n): return "[\(n)]" + (isConstructed ? " (constructed)" : " (primitive)")
-        default: return "tag 0x" + String(identifier, radix: 16)
+        case (.contextSpecific, _): return "[\(tagNumber)]" + (isConstructed ? " (constructed)" : " (primitive)")
+        default: return tagNumber >= 31 ? "tag \(tagClass) \(tagNumber)" : "tag 0x" + String(identifier, radix: 16)
         }
     }
 }

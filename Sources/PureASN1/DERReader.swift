@@ -1,7 +1,9 @@
 // A strict, zero-copy DER reader (X.690 §8 and §10).
 //
 // Accepted element layout (every other layout throws):
-//   identifier  one byte; the low five bits are the tag number and must not be 0b11111 (no multi-byte tags)
+//   identifier  one byte whose low five bits are the tag number 0…30, or (high-tag-number form, X.690
+//               §8.1.2.4) low bits 0b11111 and then one to four base-128 digits of a number from 31 on,
+//               with no leading 0x80 digit (ASN1Tag.swift)
 //   length      0x00…0x7F: the length itself (short form)
 //               0x81 LL: 128…255;  0x82 LL LL: 256…65535;  0x83 …;  0x84 LL LL LL LL: up to 2^32-1
 //               the long form only when the short form cannot express the length, with no leading
@@ -49,10 +51,9 @@ public enum DER {
     static func readElement(_ input: inout ArraySlice<UInt8>, depth: Int) throws(ASN1Error) -> DERNode {
         let start = input.startIndex
         guard depth <= maximumDepth else { throw ASN1Error(.tooDeep, at: start) }
-        guard let identifier = input.first else { throw ASN1Error(.truncated, at: start) }
-        guard identifier & 0x1F != 0x1F else { throw ASN1Error(.unsupportedTagNumber, at: start) }
-
-        var cursor = start + 1
+        guard !input.isEmpty else { throw ASN1Error(.truncated, at: start) }
+        var cursor = start
+        let tag = try readTag(input, &cursor)
         guard cursor < input.endIndex else { throw ASN1Error(.truncated, at: cursor) }
         let lengthByte = input[cursor]
         cursor += 1
@@ -75,10 +76,32 @@ public enum DER {
         guard input.endIndex - cursor >= length else { throw ASN1Error(.truncated, at: start) }
 
         let end = cursor + length
-        let node = DERNode(tag: ASN1Tag(identifier: identifier), encoded: input[start..<end],
+        let node = DERNode(tag: tag, encoded: input[start..<end],
                            content: input[cursor..<end], depth: depth)
         input = input[end...]
         return node
+    }
+
+    /// Reads the identifier octets at `cursor` (not at the end of `input`), leaving `cursor` after them.
+    static func readTag(_ input: ArraySlice<UInt8>, _ cursor: inout Int) throws(ASN1Error) -> ASN1Tag {
+        let start = cursor
+        let identifier = input[cursor]
+        cursor += 1
+        guard identifier & 0x1F == 0x1F else { return ASN1Tag(identifier: identifier) }
+        var number: UInt32 = 0
+        for digitIndex in 0..<4 {
+            guard cursor < input.endIndex else { throw ASN1Error(.truncated, at: cursor) }
+            let digit = input[cursor]
+            cursor += 1
+            guard digitIndex > 0 || digit != 0x80 else { throw ASN1Error(.unsupportedTagNumber, at: start) }
+            number = number << 7 | UInt32(digit & 0x7F)
+            if digit & 0x80 == 0 {
+                // The high form for a number the one-byte form can write is not DER.
+                guard number >= 31 else { throw ASN1Error(.unsupportedTagNumber, at: start) }
+                return ASN1Tag(ASN1Tag.TagClass(rawValue: identifier >> 6) ?? .universal, constructed: identifier & 0x20 != 0, tagNumber: number)
+            }
+        }
+        throw ASN1Error(.unsupportedTagNumber, at: start)
     }
 }
 
@@ -101,8 +124,9 @@ public struct DERSequence: Sendable {
 
     /// The tag of the next child, without consuming it (nil at the end or on a malformed identifier).
     public var nextTag: ASN1Tag? {
-        guard let first = remaining.first, first & 0x1F != 0x1F else { return nil }
-        return ASN1Tag(identifier: first)
+        guard !remaining.isEmpty else { return nil }
+        var cursor = remaining.startIndex
+        return try? DER.readTag(remaining, &cursor)
     }
 
     /// The next child; throws `missingElement(what)` at the end.

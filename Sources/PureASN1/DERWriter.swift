@@ -10,7 +10,7 @@ public struct DERWriter: Sendable {
 
     /// Writes an element with `tag` and `content`.
     public mutating func write<Content: Collection>(tag: ASN1Tag, content: Content) where Content.Element == UInt8 {
-        bytes.append(tag.identifier)
+        bytes.append(contentsOf: tag.encodedIdentifier)
         appendLength(content.count)
         bytes.append(contentsOf: content)
     }

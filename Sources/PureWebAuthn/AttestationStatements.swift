@@ -25,6 +25,8 @@ struct VerifiedStatement {
     let type: AttestationType
     /// The attestation certificates, leaf first (empty for none and self).
     let certificates: [Certificate]
+    /// Critical extensions the format's procedure read, which chain validation then accepts.
+    var handledCriticalExtensions: Set<ASN1ObjectIdentifier> = []
 }
 
 /// The id-fido-gen-ce-aaguid certificate extension (1.3.6.1.4.1.45724.1.1.4): the authenticator model's AAGUID.
@@ -56,12 +58,16 @@ package struct AppleNonceError: Error, CustomStringConvertible {
 }
 
 enum AttestationStatements {
-    static func verify(_ object: AttestationObject, clientDataHash: [UInt8]) throws(WebAuthnError) -> VerifiedStatement {
+    static func verify(_ object: AttestationObject, clientDataHash: [UInt8], policy: AttestationPolicy,
+                       time: Int64) throws(WebAuthnError) -> VerifiedStatement {
         switch object.format {
         case "none": return try verifyNone(object)
         case "packed": return try verifyPacked(object, clientDataHash: clientDataHash)
         case "fido-u2f": return try verifyFIDOU2F(object, clientDataHash: clientDataHash)
         case "apple": return try verifyApple(object, clientDataHash: clientDataHash)
+        case "android-key": return try verifyAndroidKey(object, clientDataHash: clientDataHash, requireHardware: policy.androidKeyRequiresHardware)
+        case "tpm": return try verifyTPM(object, clientDataHash: clientDataHash)
+        case "android-safetynet": return try verifyAndroidSafetyNet(object, clientDataHash: clientDataHash, policy: policy, time: time)
         default: throw WebAuthnError(.unsupportedAttestationFormat(object.format))
         }
     }
@@ -185,13 +191,21 @@ enum AttestationStatements {
         }
     }
 
-    /// Whether `certificate`'s subject public key is `key` (EC2 keys: the uncompressed point).
+    /// Whether `certificate`'s subject public key is `key`: EC2 keys as the uncompressed point, OKP keys as
+    /// their bytes, RSA keys as RSAPublicKey's modulus and exponent (leading zero bytes aside).
     static func certificateKeyMatches(_ certificate: Certificate, _ key: COSEKey) throws(WebAuthnError) -> Bool {
+        let subjectPublicKey = certificate.subjectPublicKeyInfo.subjectPublicKey
         switch key.parameters {
         case .ec2(_, let x, let y):
-            return certificate.subjectPublicKeyInfo.subjectPublicKey == [0x04] + x + y
-        default:
-            throw invalid("the credential key is not an EC2 key, which this attestation format uses")
+            return subjectPublicKey == [0x04] + x + y
+        case .okp(_, let x):
+            return subjectPublicKey == x
+        case .rsa(let modulus, let exponent):
+            guard let (certificateModulus, certificateExponent) = try? DER.parse(subjectPublicKey).sequence({ (fields) throws(ASN1Error) in
+                (try fields.next("modulus").integerMagnitude(), try fields.next("publicExponent").integerMagnitude())
+            }) else { return false }
+            return certificateModulus.drop { $0 == 0 }.elementsEqual(modulus.drop { $0 == 0 })
+                && certificateExponent.drop { $0 == 0 }.elementsEqual(exponent.drop { $0 == 0 })
         }
     }
 
@@ -200,9 +214,19 @@ enum AttestationStatements {
         guard let elements = item.arrayValue, !elements.isEmpty, elements.count <= 8 else {
             throw invalid("\(format): x5c must be an array of 1 to 8 certificates")
         }
-        var certificates: [Certificate] = []
+        var ders: [[UInt8]] = []
         for element in elements {
             guard let der = element.byteStringValue else { throw invalid("\(format): an x5c element is not a byte string") }
+            ders.append(der)
+        }
+        return try certificateChain(ders, format: format)
+    }
+
+    /// A chain's certificates from their DER, leaf first.
+    static func certificateChain(_ ders: [[UInt8]], format: String) throws(WebAuthnError) -> [Certificate] {
+        guard !ders.isEmpty, ders.count <= 8 else { throw invalid("\(format): x5c must hold 1 to 8 certificates") }
+        var certificates: [Certificate] = []
+        for der in ders {
             // What authenticator makers' tools write: GeneralizedTime before 2050 (SimpleWebAuthn's test
             // authenticators), cA FALSE written out (Chromium's virtual authenticator), a negative serial
             // (a Nuvoton TPM intermediate). The signatures are still checked over the bytes as sent.

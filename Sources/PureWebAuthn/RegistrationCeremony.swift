@@ -25,6 +25,15 @@ public struct AttestationPolicy: Sendable {
     public var requiresTrustedAttestation: Bool
     /// The authenticator models (AAGUIDs, 16 bytes each) that may register; nil allows any.
     public var allowedAAGUIDs: Set<[UInt8]>?
+    /// android-key: read the key's origin and purpose only from the hardware-enforced authorization list
+    /// (keys in a trusted execution environment or StrongBox); false reads both lists, as §8.4 allows.
+    public var androidKeyRequiresHardware = false
+    /// android-safetynet: require `ctsProfileMatch` (a device that passed Android's compatibility tests),
+    /// not only `basicIntegrity`.
+    public var safetyNetRequiresCTSProfileMatch = true
+    /// android-safetynet: how old, in seconds, the response's `timestampMs` may be at the verification
+    /// time (and how far ahead of it a clock may run). Nil skips the check, for replaying recorded responses.
+    public var safetyNetMaximumAge: Int64? = 60
 
     /// A policy; the defaults accept any attestation and validate no chain.
     public init(trustAnchors: [Certificate] = [], requiresTrustedAttestation: Bool = false, allowedAAGUIDs: Set<[UInt8]>? = nil) {
@@ -102,7 +111,8 @@ extension WebAuthnRelyingParty {
         // The key must be usable before anything is stored.
         _ = try CredentialPublicKey(attested.credentialPublicKey)
         // Steps 21–22: the statement.
-        let statement = try AttestationStatements.verify(object, clientDataHash: clientDataHash)
+        let statement = try AttestationStatements.verify(object, clientDataHash: clientDataHash, policy: attestationPolicy,
+                                                         time: Int64(time.timeIntervalSince1970.rounded(.down)))
         // Steps 23–25: trust.
         if let allowed = attestationPolicy.allowedAAGUIDs, !allowed.contains(attested.aaguid) {
             throw WebAuthnError(.aaguidNotAllowed(hexString(attested.aaguid)))
@@ -114,7 +124,8 @@ extension WebAuthnRelyingParty {
         case .basic, .anonymizationCA:
             if !attestationPolicy.trustAnchors.isEmpty {
                 do {
-                    _ = try X509ChainValidator(trustAnchors: attestationPolicy.trustAnchors)
+                    _ = try X509ChainValidator(trustAnchors: attestationPolicy.trustAnchors,
+                                               policy: X509Policy(handledCriticalExtensions: statement.handledCriticalExtensions) { _ in })
                         .validate(statement.certificates, at: Int64(time.timeIntervalSince1970.rounded(.down)))
                 } catch {
                     throw WebAuthnError(.attestationChainInvalid("\(error)"))

@@ -23,7 +23,7 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
     /// The attributes in order (each RDN's in its SET's order).
     public let attributes: [Attribute]
 
-    init(node: DERNode) throws(ASN1Error) {
+    package init(node: DERNode) throws(ASN1Error) {
         derRepresentation = Array(node.encoded)
         var attributes: [Attribute] = []
         try node.sequence { (rdns) throws(ASN1Error) in

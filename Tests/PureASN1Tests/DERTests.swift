@@ -35,7 +35,10 @@ struct DERReaderTests {
         ("04", .truncated),
         ("", .truncated),
         ("020100 00", .trailingBytes),
-        ("1f2200", .unsupportedTagNumber),                            // high-tag-number form
+        ("1f1e00", .unsupportedTagNumber),                            // high form for 30, which fits one byte
+        ("1f802200", .unsupportedTagNumber),                          // leading 0x80 digit
+        ("1f8080808001 00", .unsupportedTagNumber),                   // five digits
+        ("1f 81", .truncated),                                        // the number's digits run out
         ("0200", .nonMinimalInteger),                                 // empty INTEGER
         ("02020001", .nonMinimalInteger),                             // redundant 00
         ("0202ff80", .nonMinimalInteger),                             // redundant ff
@@ -64,6 +67,22 @@ struct DERReaderTests {
         #expect(try DER.parse([UInt8](hex: "06082a8648ce3d030107")).objectIdentifier() == .prime256v1)
         #expect(ASN1ObjectIdentifier.prime256v1.description == "1.2.840.10045.3.1.7")
         #expect(ASN1ObjectIdentifier.sha256.derContent == [UInt8](try [UInt8](hex: "608648016503040201")))
+    }
+
+    @Test("reads and writes the high-tag-number form (X.690 §8.1.2.4), as Android's AuthorizationList uses it")
+    func highTagNumbers() throws {
+        // [600] EXPLICIT INTEGER 1: identifier 0xBF (context, constructed, 0b11111), then 600 = 4·128 + 88.
+        let encoded = try [UInt8](hex: "bf8458 03 020101".replacing(" ", with: ""))
+        let node = try DER.parse(encoded)
+        #expect(node.tag == ASN1Tag(.contextSpecific, constructed: true, tagNumber: 600))
+        #expect(node.tag.number == 31 && node.tag.tagNumber == 600 && node.tag.description == "[600] (constructed)")
+        let inner = try node.constructed(node.tag) { (children) throws(ASN1Error) in try children.next("value").smallInteger() }
+        #expect(inner == 1)
+        #expect(try DER.parse([UInt8](hex: "1f1f00")).tag.tagNumber == 31)
+        var writer = DERWriter()
+        writer.writeConstructed(ASN1Tag(.contextSpecific, constructed: true, tagNumber: 600)) { $0.writeInteger(1) }
+        #expect(writer.bytes == encoded)
+        #expect(ASN1Tag(.contextSpecific, constructed: false, tagNumber: 0x1F_FFFF).encodedIdentifier == [0x9F, 0xFF, 0xFF, 0x7F])
     }
 
     @Test("sequences must be read to the end")

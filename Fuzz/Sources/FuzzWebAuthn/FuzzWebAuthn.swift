@@ -3,9 +3,15 @@
 // authentication response JSON), the rest is its input; then a registration and an assertion check run on
 // whatever parses. Every path must throw or succeed, never trap.
 import Foundation
+import PureSHA2
 import PureWebAuthn
 
 private let relyingParty = WebAuthnRelyingParty(id: "example.org", name: "Fuzz", origins: ["https://example.org"])
+/// The RP IDs of the §16 vectors and the registration fixtures.
+private let statementRelyingParties = ["example.org", "localhost", "webauthn.io", "dev.dontneeda.pw", "authress.io", "pwl.ngrok.io",
+                                       "webauthntest.azurewebsites.net", "portal.fxon.com", "netpassport.io"].map {
+    WebAuthnRelyingParty(id: $0, name: "Fuzz", origins: ["https://" + $0])
+}
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzWebAuthn(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -21,10 +27,16 @@ public func fuzzWebAuthn(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         if let response = try? RegistrationResponse(json: input) {
             _ = try? relyingParty.verifyRegistration(response, challenge: [], userVerification: .discouraged)
         }
-        // The attestation object alone, under the registration checks.
-        let response = RegistrationResponse(id: [], clientDataJSON: Array(#"{"type":"webauthn.create","challenge":"","origin":"https://example.org"}"#.utf8),
+        // The attestation object alone, under the registration checks, for the relying party its rpIdHash
+        // names among the vectors' and fixtures', so that its statement's format procedure runs.
+        guard let object = try? AttestationObject(input) else { break }
+        let rpID = statementRelyingParties.first { Array(SHA256.hash(data: Array($0.id.utf8))) == object.authenticatorData.rpIDHash } ?? relyingParty
+        let clientData = #"{"type":"webauthn.create","challenge":"","origin":"https://"# + rpID.id + #""}"#
+        let response = RegistrationResponse(id: object.attestedCredentialData.credentialID, clientDataJSON: Array(clientData.utf8),
                                             attestationObject: input)
-        _ = try? relyingParty.verifyRegistration(response, challenge: [], userVerification: .discouraged)
+        var policy = AttestationPolicy()
+        policy.safetyNetMaximumAge = nil
+        _ = try? rpID.verifyRegistration(response, challenge: [], userVerification: .discouraged, attestationPolicy: policy)
     default:
         if let response = try? AuthenticationResponse(json: input) {
             let credential = RegisteredCredential(id: response.id, publicKey: response.authenticatorData, signCount: 0, backupEligible: false)
