@@ -106,3 +106,27 @@ package func hexString<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.El
     }
     return String(decoding: out, as: UTF8.self)
 }
+
+/// The bytes of an even number of hexadecimal digits (either case); nil for anything else. Variable-time:
+/// for public values (identifiers, command-line arguments).
+package func bytes<Digits: StringProtocol>(fromHex text: Digits) -> [UInt8]? {
+    let digits = Array(text.utf8)
+    guard digits.count % 2 == 0 else { return nil }
+    func value(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return digit - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+    var out: [UInt8] = []
+    out.reserveCapacity(digits.count / 2)
+    var index = 0
+    while index < digits.count {
+        guard let high = value(digits[index]), let low = value(digits[index + 1]) else { return nil }
+        out.append(high << 4 | low)
+        index += 2
+    }
+    return out
+}

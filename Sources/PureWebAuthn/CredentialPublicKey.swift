@@ -93,6 +93,18 @@ struct SignatureVerificationKey: Sendable {
         }
     }
 
+    /// Whether `signature` is a JWS signature (RFC 7518 §3.4: ECDSA as r ‖ s) of `message` by this key.
+    func isValidJWSSignature(_ signature: [UInt8], for message: [UInt8]) -> Bool {
+        let der: [UInt8]?
+        switch key {
+        case .p256: der = (try? P256.Signing.ECDSASignature(rawRepresentation: signature))?.derRepresentation
+        case .p384: der = (try? P384.Signing.ECDSASignature(rawRepresentation: signature))?.derRepresentation
+        case .p521: der = (try? P521.Signing.ECDSASignature(rawRepresentation: signature))?.derRepresentation
+        case .ed25519, .rsa: der = signature
+        }
+        return der.map { isValidSignature($0, for: message) } ?? false
+    }
+
     func isValidSignature(_ signature: [UInt8], for message: [UInt8]) -> Bool {
         switch key {
         case .p256(let key):

@@ -34,6 +34,14 @@ public struct AttestationPolicy: Sendable {
     /// android-safetynet: how old, in seconds, the response's `timestampMs` may be at the verification
     /// time (and how far ahead of it a clock may run). Nil skips the check, for replaying recorded responses.
     public var safetyNetMaximumAge: Int64? = 60
+    /// The FIDO Metadata Service BLOB to check authenticator models against: a model whose status reports
+    /// a compromise or revocation is refused, and an attestation chain may lead to the roots its entry
+    /// lists (besides ``trustAnchors``). Registrations are refused once it is past its `nextUpdate`: fetch
+    /// the next BLOB by then.
+    public var metadata: FIDOMetadata?
+    /// Refuse authenticator models the metadata does not list (by AAGUID, or for U2F by the attestation
+    /// certificate's key identifier).
+    public var requiresMetadataEntry = false
 
     /// A policy; the defaults accept any attestation and validate no chain.
     public init(trustAnchors: [Certificate] = [], requiresTrustedAttestation: Bool = false, allowedAAGUIDs: Set<[UInt8]>? = nil) {
@@ -117,23 +125,25 @@ extension WebAuthnRelyingParty {
         if let allowed = attestationPolicy.allowedAAGUIDs, !allowed.contains(attested.aaguid) {
             throw WebAuthnError(.aaguidNotAllowed(hexString(attested.aaguid)))
         }
+        let trustAnchors = try metadataTrustAnchors(attestationPolicy, aaguid: attested.aaguid, statement: statement, at: time)
         var trusted = false
         switch statement.type {
         case .none, .self:
             if attestationPolicy.requiresTrustedAttestation { throw WebAuthnError(.attestationNotTrusted(statement.type == .none ? "none" : "self attestation")) }
         case .basic, .anonymizationCA:
-            if !attestationPolicy.trustAnchors.isEmpty {
+            if !trustAnchors.isEmpty {
                 do {
-                    _ = try X509ChainValidator(trustAnchors: attestationPolicy.trustAnchors,
+                    _ = try X509ChainValidator(trustAnchors: trustAnchors,
                                                policy: X509Policy(handledCriticalExtensions: statement.handledCriticalExtensions) { _ in })
                         .validate(statement.certificates, at: Int64(time.timeIntervalSince1970.rounded(.down)))
                 } catch {
                     throw WebAuthnError(.attestationChainInvalid("\(error)"))
                 }
                 trusted = true
-            } else if attestationPolicy.requiresTrustedAttestation {
-                throw WebAuthnError(.attestationNotTrusted("signed by a certificate chain, but the policy names no root to validate it to"))
             }
+        }
+        if attestationPolicy.requiresTrustedAttestation, statement.type != .none, statement.type != .self, !trusted {
+            throw WebAuthnError(.attestationNotTrusted("signed by a certificate chain, but neither the policy nor the metadata names a root to validate it to"))
         }
         let credential = RegisteredCredential(id: attested.credentialID, publicKey: attested.credentialPublicKeyBytes,
                                               signCount: authenticatorData.signCount,
@@ -143,5 +153,29 @@ extension WebAuthnRelyingParty {
                                     attestationTrusted: trusted, userVerified: authenticatorData.flags.contains(.userVerified),
                                     backedUp: authenticatorData.flags.contains(.backedUp), origin: clientData.origin,
                                     authenticatorData: authenticatorData)
+    }
+
+    /// The roots an attestation chain may lead to: the policy's, and those of the model's metadata entry,
+    /// after checking the metadata is current and the model's status acceptable.
+    func metadataTrustAnchors(_ policy: AttestationPolicy, aaguid: [UInt8], statement: VerifiedStatement,
+                              at time: Date) throws(WebAuthnError) -> [Certificate] {
+        guard let metadata = policy.metadata else { return policy.trustAnchors }
+        guard metadata.isCurrent(at: time) else {
+            throw WebAuthnError(.metadataOutOfDate(metadata.nextUpdateText))
+        }
+        // By AAGUID; else (U2F authenticators) by the attestation certificate's key identifier.
+        let isZeroAAGUID = aaguid.allSatisfy { $0 == 0 }
+        let entry = (isZeroAAGUID ? nil : metadata.entry(aaguid: aaguid))
+            ?? statement.certificates.first.flatMap { metadata.entry(attestationCertificate: $0) }
+        guard let entry else {
+            if policy.requiresMetadataEntry {
+                throw WebAuthnError(.authenticatorNotInMetadata(isZeroAAGUID ? "no AAGUID, and no entry for its attestation certificate" : "AAGUID \(hexString(aaguid))"))
+            }
+            return policy.trustAnchors
+        }
+        if let report = entry.compromisingReport {
+            throw WebAuthnError(.authenticatorStatusRefused(model: entry.description ?? hexString(aaguid), status: report.status.rawValue))
+        }
+        return policy.trustAnchors + entry.attestationRootCertificates
     }
 }

@@ -65,6 +65,12 @@ public struct WebAuthnError: Error, Hashable, Sendable, CustomStringConvertible 
         case attestationChainInvalid(String)
         /// The authenticator model (AAGUID, hex) is not among those the policy allows.
         case aaguidNotAllowed(String)
+        /// The FIDO metadata does not list the authenticator model, and the policy requires it to (which model).
+        case authenticatorNotInMetadata(String)
+        /// The FIDO metadata reports the model compromised or revoked (the model, the status).
+        case authenticatorStatusRefused(model: String, status: String)
+        /// The FIDO metadata is past its `nextUpdate` (that date).
+        case metadataOutOfDate(String)
     }
 
     /// What failed.
@@ -104,6 +110,10 @@ public struct WebAuthnError: Error, Hashable, Sendable, CustomStringConvertible 
         case .attestationNotTrusted(let kind): return "the attestation is \(kind), and the attestation policy requires one that chains to a trusted root"
         case .attestationChainInvalid(let why): return "the attestation certificate chain is not trusted: \(why)"
         case .aaguidNotAllowed(let aaguid): return "the authenticator model (AAGUID \(aaguid)) is not among those the attestation policy allows"
+        case .authenticatorNotInMetadata(let model): return "the FIDO metadata does not list this authenticator model (\(model)), and the attestation policy requires it to"
+        case .authenticatorStatusRefused(let model, let status):
+            return "the FIDO metadata reports the authenticator model \(model) as \(status): its credentials cannot be trusted"
+        case .metadataOutOfDate(let date): return "the FIDO metadata BLOB was due to be replaced on \(date); download the current one and retry"
         }
     }
 }
