@@ -163,22 +163,16 @@ public struct AppReceiptVerifier: Sendable {
         let cacheKey = signed.chainKey
         if let key = cache.leafKey(for: cacheKey, at: at, now: nil) { return key }
 
-        var certificates: [Certificate] = []
-        do { for der in signed.certificateDERs { certificates.append(try Certificate(derRepresentation: Array(der))) } } catch {
+        let certificates: [Certificate]
+        do { certificates = try signed.signedData.certificates() } catch {
             throw ReceiptUtility.malformed("a certificate of the receipt could not be read: \(error)")
         }
-        guard let signer = certificates.first(where: { $0.issuer.derRepresentation[...] == signed.signerIssuer && $0.serialNumber[...] == signed.signerSerial })
-        else {
+        guard let signer = signed.signedData.signer(in: certificates) else {
             throw AppStoreVerificationError(.receiptChain("the signer named by the SignerInfo is not among the receipt's certificates"))
         }
         // From the signer up through the receipt's certificates until a certificate a root issued: a root
         // the receipt carries is never used (the validator anchors at the caller's).
-        var chain = [signer]
-        let rootSubjects = Set(rootCertificates.map(\.subject))
-        while let last = chain.last, !rootSubjects.contains(last.issuer), chain.count < 8,
-              let issuer = certificates.first(where: { $0.subject == last.issuer && !chain.contains($0) }) {
-            chain.append(issuer)
-        }
+        let chain = PKCS7SignedData.chain(from: signer, through: certificates, toward: rootCertificates)
         let validated: ValidatedCertificateChain
         do {
             validated = try validator.validate(chain, at: at)
@@ -199,19 +193,18 @@ public struct AppReceiptVerifier: Sendable {
     }
 }
 
-/// The parts of a receipt's PKCS#7 SignedData that verification reads. The certificates stay bytes until a
-/// chain is not in the cache.
+/// An App Store receipt's PKCS#7 SignedData (PureX509 reads it), with its algorithms checked: the digest
+/// SHA-1 or SHA-256, the signature RSA with that digest.
 struct ReceiptSignedData {
     enum Digest { case sha1, sha256 }
 
-    let payload: [UInt8]
-    let certificateDERs: [ArraySlice<UInt8>]
-    let signerIssuer: ArraySlice<UInt8>
-    let signerSerial: ArraySlice<UInt8>
+    let signedData: PKCS7SignedData
     let digest: Digest
-    let signature: [UInt8]
     /// The chain cache's key: the certificate set's bytes and the signer's issuer and serial.
     let chainKey: [UInt8]
+
+    var payload: [UInt8] { signedData.payload }
+    var signature: [UInt8] { signedData.signature }
 
     private static let sha1OID = ASN1ObjectIdentifier(arcs: [1, 3, 14, 3, 2, 26])
     private static let sha256OID = ASN1ObjectIdentifier(arcs: [2, 16, 840, 1, 101, 3, 4, 2, 1])
@@ -219,87 +212,17 @@ struct ReceiptSignedData {
     private static let sha256WithRSAOID = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113_549, 1, 1, 11])
 
     init(_ der: [UInt8]) throws(ASN1Error) {
-        var payload: ArraySlice<UInt8> = []
-        var certificateSet: ArraySlice<UInt8> = []
-        var certificateDERs: [ArraySlice<UInt8>] = []
-        var signerIssuer: ArraySlice<UInt8> = [], signerSerial: ArraySlice<UInt8> = []
-        var digestOID: ASN1ObjectIdentifier?
-        var encryptionOID: ASN1ObjectIdentifier?
-        var signatureBytes: ArraySlice<UInt8> = []
-        try DER.parse(der).sequence { (contentInfo) throws(ASN1Error) in
-            guard try contentInfo.next("contentType").objectIdentifier() == ReceiptUtility.signedDataOID else {
-                throw ASN1Error(.invalidValue("not PKCS#7 SignedData"), at: 0)
-            }
-            try contentInfo.next("content").explicit(0).sequence { (signedData) throws(ASN1Error) in
-                _ = try signedData.next("version").smallInteger()
-                _ = try signedData.next("digestAlgorithms")
-                payload = try signedData.next("contentInfo").sequence { (encap) throws(ASN1Error) in
-                    guard try encap.next("contentType").objectIdentifier() == ReceiptUtility.dataOID else {
-                        throw ASN1Error(.invalidValue("the signed content is not of type data"), at: 0)
-                    }
-                    return try encap.next("content").explicit(0).octetString()
-                }
-                if let certificates = try signedData.optional(.contextSpecific(0, constructed: true)) {
-                    certificateSet = certificates.encoded
-                    try certificates.constructed(.contextSpecific(0, constructed: true)) { (set) throws(ASN1Error) in
-                        while !set.isEmpty {
-                            guard certificateDERs.count < 16 else { throw ASN1Error(.invalidValue("more than 16 certificates"), at: set.offset) }
-                            certificateDERs.append(try set.next("certificate").encoded)
-                        }
-                    }
-                }
-                guard try signedData.optional(.contextSpecific(1, constructed: true)) == nil else {
-                    throw ASN1Error(.invalidValue("the receipt carries CRLs, which no App Store receipt does"), at: signedData.offset)
-                }
-                try signedData.next("signerInfos").constructed(.set) { (signers) throws(ASN1Error) in
-                    try signers.next("signerInfo").sequence { (signer) throws(ASN1Error) in
-                        guard try signer.next("version").smallInteger() == 1 else {
-                            throw ASN1Error(.invalidValue("a SignerInfo version other than 1"), at: signer.offset)
-                        }
-                        try signer.next("issuerAndSerialNumber").sequence { (id) throws(ASN1Error) in
-                            signerIssuer = try id.next("issuer").encoded
-                            signerSerial = try id.next("serialNumber").integer().twosComplement.drop { $0 == 0 }
-                        }
-                        digestOID = try Self.algorithm(signer.next("digestAlgorithm"))
-                        guard try signer.optional(.contextSpecific(0, constructed: true)) == nil else {
-                            throw ASN1Error(.invalidValue("signed attributes, which no App Store receipt has, are not supported"), at: signer.offset)
-                        }
-                        encryptionOID = try Self.algorithm(signer.next("digestEncryptionAlgorithm"))
-                        signatureBytes = try signer.next("encryptedDigest").octetString()
-                        guard try signer.optional(.contextSpecific(1, constructed: true)) == nil, signer.isEmpty else {
-                            throw ASN1Error(.invalidValue("unsigned attributes or more after the signature"), at: signer.offset)
-                        }
-                    }
-                    guard signers.isEmpty else { throw ASN1Error(.invalidValue("more than one signer"), at: signers.offset) }
-                }
-            }
-        }
-        switch digestOID {
-        case Self.sha1OID?: digest = .sha1
-        case Self.sha256OID?: digest = .sha256
-        default: throw ASN1Error(.invalidValue("a digest other than SHA-1 or SHA-256: \(digestOID?.nameAndDottedForm ?? "none")"), at: 0)
+        signedData = try PKCS7SignedData(der: der)
+        switch signedData.digestAlgorithm {
+        case Self.sha1OID: digest = .sha1
+        case Self.sha256OID: digest = .sha256
+        default: throw ASN1Error(.invalidValue("a digest other than SHA-1 or SHA-256: \(signedData.digestAlgorithm.nameAndDottedForm)"), at: 0)
         }
         // rsaEncryption (the digest named above), or the matching sha*WithRSAEncryption.
-        guard encryptionOID == .rsaEncryption || encryptionOID == (digest == .sha1 ? Self.sha1WithRSAOID : Self.sha256WithRSAOID) else {
-            throw ASN1Error(.invalidValue("a signature algorithm other than RSA with the named digest: \(encryptionOID?.nameAndDottedForm ?? "none")"), at: 0)
+        let signatureAlgorithm = signedData.signatureAlgorithm
+        guard signatureAlgorithm == .rsaEncryption || signatureAlgorithm == (digest == .sha1 ? Self.sha1WithRSAOID : Self.sha256WithRSAOID) else {
+            throw ASN1Error(.invalidValue("a signature algorithm other than RSA with the named digest: \(signatureAlgorithm.nameAndDottedForm)"), at: 0)
         }
-        self.payload = Array(payload)
-        self.certificateDERs = certificateDERs
-        self.signerIssuer = signerIssuer
-        self.signerSerial = signerSerial
-        self.signature = Array(signatureBytes)
-        var key = Array(certificateSet)
-        key += signerIssuer
-        key += signerSerial
-        chainKey = key
-    }
-
-    /// An AlgorithmIdentifier's OID (its parameters, NULL or absent, are not read).
-    private static func algorithm(_ node: DERNode) throws(ASN1Error) -> ASN1ObjectIdentifier {
-        try node.sequence { (algorithm) throws(ASN1Error) in
-            let oid = try algorithm.next("algorithm").objectIdentifier()
-            while !algorithm.isEmpty { _ = try algorithm.next("parameters") }
-            return oid
-        }
+        chainKey = Array(signedData.certificateSetEncoding) + signedData.signerIssuer + signedData.signerSerial
     }
 }

@@ -19,6 +19,7 @@ import Foundation
 #endif
 import PureASN1
 import PureBase64
+import PureX509
 
 /// Transaction identifiers from app receipts and legacy transaction receipts.
 public enum ReceiptUtility {
@@ -175,8 +176,8 @@ public enum ReceiptUtility {
         return String(decoding: node.content, as: UTF8.self)
     }
 
-    static let signedDataOID = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113_549, 1, 7, 2])
-    static let dataOID = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113_549, 1, 7, 1])
+    static let signedDataOID = PKCS7SignedData.signedDataOID
+    static let dataOID = PKCS7SignedData.dataOID
 
     // MARK: Helpers
 
