@@ -67,7 +67,7 @@ let package = Package(
                                                      "PureP256", "PureP384", "PureP521", "PureCurve25519", "PureRSA"]),
         // App Attest (and, to come, DeviceCheck) on the server: attestations and assertions of Apple's
         // device keys, on PureWebAuthn's authenticator data.
-        .target(name: "AppAttest", dependencies: ["PureWebAuthn", "PureCBOR", "PureX509", "PureP256", "PureSHA2"]),
+        .target(name: "AppAttest", dependencies: ["PureWebAuthn", "PureCBOR", "PureX509", "PureASN1", "PureP256", "PureSHA2"]),
         // The HTTP transport protocol and retry rules that AppleAuth and AppStoreServerAPI share (both
         // re-export it); no networking of its own.
         .target(name: "AppleHTTP"),

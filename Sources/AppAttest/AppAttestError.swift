@@ -27,6 +27,14 @@ public struct AppAttestError: Error, Hashable, Sendable, CustomStringConvertible
         case invalidSignature
         /// An assertion's counter is not greater than the stored one (stored, received): a replay.
         case counterNotIncreased(stored: UInt32, received: UInt32)
+        /// A receipt is not the PKCS#7 App Attest receipt Apple sends (what, in words).
+        case malformedReceipt(String)
+        /// A receipt's signer does not chain to Apple Root CA - G3 at the given time, or lacks Apple's markers (why).
+        case untrustedReceiptChain(String)
+        /// A receipt's signature does not verify with its signer's key.
+        case invalidReceiptSignature
+        /// Apple's receipt service or DeviceCheck answered with an error (HTTP status, Apple's text).
+        case appleServiceError(status: Int, message: String)
     }
 
     /// What failed.
@@ -51,6 +59,11 @@ public struct AppAttestError: Error, Hashable, Sendable, CustomStringConvertible
         case .invalidSignature: return "the assertion's signature does not verify with the attested public key"
         case .counterNotIncreased(let stored, let received):
             return "the assertion's counter (\(received)) is not greater than the stored one (\(stored)): a replayed assertion"
+        case .malformedReceipt(let what): return "the App Attest receipt is malformed: \(what)"
+        case .untrustedReceiptChain(let why): return "the App Attest receipt's signer does not chain to Apple Root CA - G3: \(why)"
+        case .invalidReceiptSignature: return "the App Attest receipt's signature does not verify with its signer's key"
+        case .appleServiceError(let status, let message):
+            return "Apple's service answered HTTP \(status)\(message.isEmpty ? "" : ": " + message)"
         }
     }
 }

@@ -213,6 +213,9 @@ struct ReceiptSignedData {
 
     init(_ der: [UInt8]) throws(ASN1Error) {
         signedData = try PKCS7SignedData(der: der)
+        guard signedData.signedAttributesMessageDigest == nil else {
+            throw ASN1Error(.invalidValue("signed attributes, which no App Store receipt has, are not supported"), at: 0)
+        }
         switch signedData.digestAlgorithm {
         case Self.sha1OID: digest = .sha1
         case Self.sha256OID: digest = .sha256

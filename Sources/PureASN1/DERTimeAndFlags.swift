@@ -67,7 +67,7 @@ extension DERNode {
     }
 
     /// Days from 1970-01-01 to the given proleptic Gregorian date (Howard Hinnant's days_from_civil).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    package static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400

@@ -189,16 +189,8 @@ public struct FIDOMetadata: Sendable {
 
     /// "YYYY-MM-DD" as the start of that day, UTC.
     static func date(_ text: String) -> Date? {
-        let fields = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard text.utf8.count == 10, fields.count == 3, let year = Int(fields[0]), let month = Int(fields[1]), let day = Int(fields[2]),
-              (1...12).contains(month), (1...31).contains(day) else { return nil }
-        // Days from 1970-01-01 (Howard Hinnant's days_from_civil).
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return Date(timeIntervalSince1970: Double(era * 146_097 + dayOfEra - 719_468) * 86_400)
+        guard text.utf8.count == 10, let seconds = RFC3339.seconds(text + "T00:00:00Z") else { return nil }
+        return Date(timeIntervalSince1970: seconds)
     }
 
     /// The JWS algorithms a certificate's key verifies, as the COSE algorithms the verifier knows them by.

@@ -9,12 +9,14 @@
 //       certificates [0] IMPLICIT SET OF Certificate,         -- at most 16
 //       [crls [1]: refused]
 //       signerInfos SET OF SignerInfo { version 1, issuerAndSerialNumber { issuer Name, serial INTEGER },
-//           digestAlgorithm, [authenticatedAttributes [0]: refused], digestEncryptionAlgorithm,
+//           digestAlgorithm, [authenticatedAttributes [0] IMPLICIT SET OF Attribute], digestEncryptionAlgorithm,
 //           encryptedDigest OCTET STRING }                     -- exactly one
 //   } }
 //
-// Without signed attributes the signature covers the payload's bytes directly. Package API: AppStoreServer
-// and AppAttest check the algorithms, the chain and the signature, each for its own receipts.
+// Without signed attributes the signature covers the payload's bytes directly. With them (App Attest
+// receipts of 2020: content type, signing time, message digest) their message digest and content type are
+// read here; what the signature covers is the caller's to decide. Package API: AppStoreServer and AppAttest
+// check the algorithms, the chain and the signature, each for its own receipts.
 
 import PureASN1
 
@@ -34,9 +36,14 @@ package struct PKCS7SignedData: Sendable {
     package let signatureAlgorithm: ASN1ObjectIdentifier
     /// The signature (encryptedDigest).
     package let signature: [UInt8]
+    /// The signed attributes' message digest (1.2.840.113549.1.9.4) when the SignerInfo has signed
+    /// attributes, whose content type (1.2.840.113549.1.9.3) was checked to be data; nil without them.
+    package let signedAttributesMessageDigest: [UInt8]?
 
     package static let signedDataOID = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113_549, 1, 7, 2])
     package static let dataOID = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113_549, 1, 7, 1])
+    static let contentTypeAttributeOID = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113_549, 1, 9, 3])
+    static let messageDigestAttributeOID = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113_549, 1, 9, 4])
 
     /// Reads DER, or BER rewritten with definite lengths first (at most `maximumSize` bytes).
     package init(berOrDER bytes: [UInt8], maximumSize: Int) throws(ASN1Error) {
@@ -59,6 +66,7 @@ package struct PKCS7SignedData: Sendable {
         var signerIssuer: ArraySlice<UInt8> = [], signerSerial: ArraySlice<UInt8> = []
         var digestOID: ASN1ObjectIdentifier?, signatureOID: ASN1ObjectIdentifier?
         var signatureBytes: ArraySlice<UInt8> = []
+        var messageDigest: [UInt8]?
         try DER.parse(der).sequence { (contentInfo) throws(ASN1Error) in
             guard try contentInfo.next("contentType").objectIdentifier() == Self.signedDataOID else {
                 throw ASN1Error(.invalidValue("not PKCS#7 SignedData"), at: 0)
@@ -94,8 +102,8 @@ package struct PKCS7SignedData: Sendable {
                             signerSerial = try id.next("serialNumber").integer().twosComplement.drop { $0 == 0 }
                         }
                         digestOID = try Self.algorithm(signer.next("digestAlgorithm"))
-                        guard try signer.optional(.contextSpecific(0, constructed: true)) == nil else {
-                            throw ASN1Error(.invalidValue("signed attributes, which no Apple receipt has, are not supported"), at: signer.offset)
+                        if let attributes = try signer.optional(.contextSpecific(0, constructed: true)) {
+                            messageDigest = try Self.messageDigest(in: attributes)
                         }
                         signatureOID = try Self.algorithm(signer.next("digestEncryptionAlgorithm"))
                         signatureBytes = try signer.next("encryptedDigest").octetString()
@@ -116,6 +124,37 @@ package struct PKCS7SignedData: Sendable {
         digestAlgorithm = digestOID
         signatureAlgorithm = signatureOID
         signature = Array(signatureBytes)
+        signedAttributesMessageDigest = messageDigest
+    }
+
+    /// The message digest of signed attributes whose content type is data (each exactly once).
+    private static func messageDigest(in attributes: DERNode) throws(ASN1Error) -> [UInt8] {
+        var contentType: ASN1ObjectIdentifier?, digest: [UInt8]?
+        try attributes.constructed(.contextSpecific(0, constructed: true)) { (set) throws(ASN1Error) in
+            while !set.isEmpty {
+                try set.next("attribute").sequence { (attribute) throws(ASN1Error) in
+                    let type = try attribute.next("attribute type").objectIdentifier()
+                    try attribute.next("attribute values").constructed(.set) { (values) throws(ASN1Error) in
+                        let value = try values.next("attribute value")
+                        guard values.isEmpty else { throw ASN1Error(.invalidValue("a signed attribute with several values"), at: values.offset) }
+                        switch type {
+                        case contentTypeAttributeOID:
+                            guard contentType == nil else { throw ASN1Error(.invalidValue("two content-type attributes"), at: value.offset) }
+                            contentType = try value.objectIdentifier()
+                        case messageDigestAttributeOID:
+                            guard digest == nil else { throw ASN1Error(.invalidValue("two message-digest attributes"), at: value.offset) }
+                            digest = Array(try value.octetString())
+                        default:
+                            break
+                        }
+                    }
+                }
+            }
+        }
+        guard contentType == dataOID, let digest else {
+            throw ASN1Error(.invalidValue("signed attributes without a content type of data and a message digest"), at: attributes.offset)
+        }
+        return digest
     }
 
     /// The carried certificates, parsed.
