@@ -67,7 +67,8 @@ let package = Package(
                                                      "PureP256", "PureP384", "PureP521", "PureCurve25519", "PureRSA"]),
         // App Attest (and, to come, DeviceCheck) on the server: attestations and assertions of Apple's
         // device keys, on PureWebAuthn's authenticator data.
-        .target(name: "AppAttest", dependencies: ["PureWebAuthn", "PureCBOR", "PureX509", "PureASN1", "PureP256", "PureSHA2"]),
+        .target(name: "AppAttest", dependencies: ["PureWebAuthn", "PureCBOR", "PureX509", "PureASN1", "PureP256", "PureSHA2", "PureJWT",
+                                                 "PureBase64", "AppleHTTP"]),
         // The HTTP transport protocol and retry rules that AppleAuth and AppStoreServerAPI share (both
         // re-export it); no networking of its own.
         .target(name: "AppleHTTP"),
@@ -150,7 +151,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AppAttestTests",
-            dependencies: ["AppAttest", "PureP256", "PureSHA2", "PureBase64", "TestSupport"],
+            dependencies: ["AppAttest", "AppleHTTP", "PureP256", "PureSHA2", "PureBase64", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(
