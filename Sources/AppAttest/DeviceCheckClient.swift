@@ -93,7 +93,9 @@ public struct DeviceCheckClient: Sendable {
     ///   - environment: production (the default) or development, as the app's entitlement says.
     ///   - transport: your HTTP client (the package's integrations provide one).
     ///   - retryPolicy: retries after transport failures, 429 and 5xx (every call here may be repeated).
-    ///   - appAttestBaseURL, deviceCheckBaseURL: replace Apple's hosts (a stand-in for tests).
+    ///   - appAttestBaseURL: replaces the receipt service's host (a stand-in for tests).
+    ///   - deviceCheckBaseURL: replaces DeviceCheck's host.
+    ///   - now: the clock the tokens and timestamps are made with.
     public init(credentials: DeviceCheckCredentials, environment: AppAttestEnvironment = .production, transport: any AppleHTTPTransport,
                 retryPolicy: AppleRetryPolicy = AppleRetryPolicy(), appAttestBaseURL: String? = nil, deviceCheckBaseURL: String? = nil,
                 now: @escaping @Sendable () -> Date = { Date() }) throws(AppAttestError) {
