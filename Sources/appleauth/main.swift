@@ -24,6 +24,9 @@ let usage = """
       appstore sign   sign promotional offers, offer eligibility and Advanced Commerce requests for the app
       appstore receipt transaction-id   the transaction ID of an app or legacy transaction receipt
       appstore receipt verify           verify an app receipt to Apple's root and print its fields
+      appattest attestation   verify an App Attest attestation object (Apple's nine steps)
+      appattest assertion     verify an App Attest assertion against the stored key and counter
+      appattest receipt       verify an App Attest receipt to Apple Root CA - G3 and print its fields
     """
 
 func run(_ arguments: [String]) async -> ExitCode {
@@ -47,6 +50,7 @@ func run(_ arguments: [String]) async -> ExitCode {
         case "revoke": try await Commands.revoke(rest)
         case "keys": try await Commands.keys(rest)
         case "appstore": try await AppStoreCommand.run(rest)
+        case "appattest": try AppAttestCommand.run(rest)
         case "help", "--help", "-h": print(usage)
         default:
             printError("unknown command \"\(command)\"\n" + usage)

@@ -26,7 +26,7 @@ struct ToolTests {
     }
 
     @Test("--help for the tool and each subcommand", arguments: ["demo", "client-secret", "public-key", "decode", "verify",
-                                                                 "notification", "token", "revoke", "keys", "appstore"])
+                                                                 "notification", "token", "revoke", "keys", "appstore", "appattest"])
     func help(command: String) async throws {
         let result = try await run([command, "--help"])
         #expect(result.status == 0)
