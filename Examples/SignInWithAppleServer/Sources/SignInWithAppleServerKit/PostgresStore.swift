@@ -99,7 +99,7 @@ public final class PostgresStore: ServerStore {
     // MARK: Running statements
 
     /// Runs `body` on a pooled connection within the deadline; unavailability becomes `StoreUnavailable`.
-    private func run<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+    func run<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         let pool = self.pool
         let timeout = operationTimeout
         do {
@@ -124,7 +124,7 @@ public final class PostgresStore: ServerStore {
     }
 
     /// Runs `body` in one transaction (rolled back when it throws: the pool closes the connection).
-    private func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         try await run { connection in
             try await Self.execute(connection, "BEGIN", logger: Self.quiet)
             let result = try await body(connection)
@@ -133,7 +133,7 @@ public final class PostgresStore: ServerStore {
         }
     }
 
-    private static let quiet = Logger(label: "PostgresStore", factory: { _ in SwiftLogNoOpLogHandler() })
+    static let quiet = Logger(label: "PostgresStore", factory: { _ in SwiftLogNoOpLogHandler() })
 
     // MARK: Migrations
 
@@ -166,6 +166,25 @@ public final class PostgresStore: ServerStore {
             "CREATE TABLE used_nonces (nonce TEXT PRIMARY KEY, used_at TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp())",
             "CREATE INDEX used_nonces_age ON used_nonces (used_at)",
             "CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        ],
+        // 2: passkeys and App Attest (PostgresStore+Passkeys.swift).
+        [
+            "ALTER TABLE users ADD COLUMN username TEXT UNIQUE",
+            """
+            CREATE TABLE passkeys (
+                credential_id TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                public_key BYTEA NOT NULL, sign_count BIGINT NOT NULL, backup_eligible BOOLEAN NOT NULL, backed_up BOOLEAN NOT NULL,
+                created_at TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp(), last_used_at TIMESTAMPTZ)
+            """,
+            "CREATE INDEX passkeys_user ON passkeys (user_id)",
+            """
+            CREATE TABLE ceremony_challenges (challenge TEXT PRIMARY KEY, kind TEXT NOT NULL, user_id TEXT, username TEXT,
+                created_at TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp())
+            """,
+            """
+            CREATE TABLE appattest_keys (key_id TEXT PRIMARY KEY, public_key BYTEA NOT NULL, counter BIGINT NOT NULL DEFAULT 0,
+                receipt BYTEA NOT NULL, environment TEXT NOT NULL, created_at TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp())
+            """,
         ],
     ]
 
@@ -384,15 +403,18 @@ public final class PostgresStore: ServerStore {
             try await Self.execute(connection, 
                 "DELETE FROM web_states WHERE created_at < clock_timestamp() - make_interval(secs => \(ServerStoreLimits.webStateLifetime))",
                 logger: Self.quiet)
+            try await Self.execute(connection,
+                "DELETE FROM ceremony_challenges WHERE created_at < clock_timestamp() - make_interval(secs => \(PasskeyLimits.challengeLifetime))",
+                logger: Self.quiet)
         }
     }
 
     /// Runs a statement and reads its answer to the end (the connection is then free for the next one).
-    private static func execute(_ connection: PostgresConnection, _ query: PostgresQuery, logger: Logger = quiet) async throws {
+    static func execute(_ connection: PostgresConnection, _ query: PostgresQuery, logger: Logger = quiet) async throws {
         for try await _ in try await connection.query(query, logger: logger) {}
     }
 
-    private static func first<T: PostgresDecodable & Sendable>(_ type: T.Type, _ rows: PostgresRowSequence) async throws -> T? {
+    static func first<T: PostgresDecodable & Sendable>(_ type: T.Type, _ rows: PostgresRowSequence) async throws -> T? {
         for try await value in rows.decode(T.self) { return value }
         return nil
     }

@@ -36,6 +36,10 @@ public struct ServerConfiguration: Sendable {
     public var appleTimeout: Double = 10
     /// App Store notifications (POST /appstore/notifications), when APPSTORE_ROOT_CERTIFICATE_FILE is set.
     public var appStore: AppStoreSettings?
+    /// Passkeys (WEBAUTHN_*): the relying party and the attestation it asks for. Nil: from PUBLIC_URL.
+    public var webAuthn: WebAuthnSettings?
+    /// App Attest (APPATTEST_*), when APPATTEST_APP_ID is set; the routes answer 404 otherwise.
+    public var appAttest: AppAttestSettings?
 
     /// Settings given directly (tests, or a server that reads them from elsewhere).
     public init(teamID: String, keyID: String, privateKeyPEM: String, clientIDs: [String], appleBaseURL: String,
@@ -125,6 +129,8 @@ public struct ServerConfiguration: Sendable {
                                                       bundleID: environment["APPSTORE_BUNDLE_ID"] ?? clientIDs[0], appAppleID: appAppleID,
                                                       onlineChecks: onlineChecks, ocspBaseURL: environment["APPSTORE_OCSP_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 })
         }
+        configuration.webAuthn = try WebAuthnSettings.fromEnvironment(environment, publicURL: configuration.publicURL)
+        configuration.appAttest = try AppAttestSettings.fromEnvironment(environment)
         return configuration
     }
 }

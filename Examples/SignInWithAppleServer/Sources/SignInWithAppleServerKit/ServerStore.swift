@@ -8,7 +8,7 @@ import Logging
 
 /// The server's storage: users and their Apple refresh tokens, the revocation queue, processed
 /// notifications, nonces, web-flow states and the session secret.
-public protocol ServerStore: Sendable {
+public protocol ServerStore: PasskeyStore {
     /// The session-signing secret: created once by whoever asks first, the same for every caller after.
     func sessionSecret() async throws -> [UInt8]
 

@@ -135,6 +135,19 @@ public func buildApplication(_ configuration: ServerConfiguration, transport: (a
         return await revocations.attempt(revocation) ? .noContent : .accepted
     }
 
+    // Passkeys beside Sign in with Apple (the same sessions), and App Attest when configured.
+    let webAuthn: WebAuthnSettings
+    if let settings = configuration.webAuthn {
+        webAuthn = settings
+    } else {
+        do { webAuthn = try WebAuthnSettings.fromEnvironment([:], publicURL: configuration.publicURL) } catch {
+            try? await store.close()
+            throw error
+        }
+    }
+    addPasskeyRoutes(router: router, signedIn: signedIn, settings: webAuthn, store: store, sessions: sessions, logger: logger)
+    addAppAttestRoutes(router: router, settings: configuration.appAttest, store: store, logger: logger)
+
     // Apple's server-to-server notifications.
     router.post("apple/notifications") { request, _ -> HTTPResponse.Status in
         let body = try await request.appleBodyBytes()

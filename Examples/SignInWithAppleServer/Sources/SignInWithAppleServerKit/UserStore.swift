@@ -21,7 +21,7 @@ public struct StoredUser: Sendable, Equatable {
 }
 
 public actor UserStore {
-    private let connection: SQLiteConnection
+    let connection: SQLiteConnection
 
     private init(connection: SQLiteConnection) { self.connection = connection }
 
@@ -65,6 +65,23 @@ public actor UserStore {
         ],
         // 2: claims on queued revocations (the same lease rules as PostgreSQL's store).
         ["ALTER TABLE pending_revocations ADD COLUMN claim TEXT"],
+        // 3: passkeys and App Attest (UserStore+Passkeys.swift).
+        [
+            "ALTER TABLE users ADD COLUMN username TEXT",
+            "CREATE UNIQUE INDEX users_username ON users (username)",
+            """
+            CREATE TABLE passkeys (
+                credential_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, public_key BLOB NOT NULL, sign_count INTEGER NOT NULL,
+                backup_eligible INTEGER NOT NULL, backed_up INTEGER NOT NULL, created_at REAL NOT NULL, last_used_at REAL)
+            """,
+            "CREATE INDEX passkeys_user ON passkeys (user_id)",
+            "CREATE TABLE ceremony_challenges (challenge TEXT PRIMARY KEY, kind TEXT NOT NULL, user_id TEXT, username TEXT, created_at REAL NOT NULL)",
+            """
+            CREATE TABLE appattest_keys (
+                key_id TEXT PRIMARY KEY, public_key BLOB NOT NULL, counter INTEGER NOT NULL, receipt BLOB NOT NULL,
+                environment TEXT NOT NULL, created_at REAL NOT NULL)
+            """,
+        ],
     ]
 
     private func migrate() async throws {
@@ -94,7 +111,7 @@ public actor UserStore {
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
     /// Runs `body` with no other public method's statements in between.
-    private func exclusively<T>(_ body: () async throws -> T) async throws -> T {
+    func exclusively<T>(_ body: () async throws -> T) async throws -> T {
         while busy { await withCheckedContinuation { waiting.append($0) } }
         busy = true
         defer {
@@ -104,7 +121,7 @@ public actor UserStore {
         return try await body()
     }
 
-    private func rows(_ sql: String, _ binds: [SQLiteData] = []) async throws -> [SQLiteRow] {
+    func rows(_ sql: String, _ binds: [SQLiteData] = []) async throws -> [SQLiteRow] {
         try await connection.query(sql, binds)
     }
 
@@ -172,6 +189,7 @@ public actor UserStore {
                     pending = PendingRevocation(id: queued, token: token, clientID: clientID, attempts: 0, claim: claim)
                 }
                 _ = try await rows("DELETE FROM users WHERE id = ?", [.text(id)])
+                _ = try await rows("DELETE FROM passkeys WHERE user_id = ?", [.text(id)])
                 _ = try await rows("COMMIT")
                 return (true, pending)
             } catch {
@@ -322,6 +340,7 @@ public actor UserStore {
             let now = Date().timeIntervalSince1970
             _ = try await rows("DELETE FROM used_nonces WHERE used_at < ?", [.float(now - ServerStoreLimits.nonceLifetime)])
             _ = try await rows("DELETE FROM web_states WHERE created_at < ?", [.float(now - ServerStoreLimits.webStateLifetime)])
+            _ = try await rows("DELETE FROM ceremony_challenges WHERE created_at < ?", [.float(now - PasskeyLimits.challengeLifetime)])
         }
     }
 }

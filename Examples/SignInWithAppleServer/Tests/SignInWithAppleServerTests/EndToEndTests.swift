@@ -68,16 +68,19 @@ final class RunningServer: Sendable {
     var url: String { "http://127.0.0.1:\(port)" }
 
     init(apple: StandInApple, database: DatabaseLocation, unknownKeyIDInterval: Double = 60, appleTimeout: Double = 10,
-         appStore: AppStoreSettings? = nil) async throws {
+         appStore: AppStoreSettings? = nil, webAuthn: WebAuthnSettings? = nil, appAttest: AppAttestSettings? = nil,
+         port requestedPort: Int = 0, publicURL: String? = nil) async throws {
         var logger = Logger(label: "server-under-test")
         logger.logLevel = .warning
         var configuration = ServerConfiguration(
             teamID: StandInApple.teamID, keyID: StandInApple.keyID, privateKeyPEM: apple.p8.pemRepresentation,
             clientIDs: apple.clientIDs, appleBaseURL: apple.baseURL, database: database,
-            host: "127.0.0.1", port: 0, publicURL: "http://127.0.0.1:0")
+            host: "127.0.0.1", port: requestedPort, publicURL: publicURL ?? "http://127.0.0.1:\(requestedPort)")
         configuration.unknownKeyIDInterval = unknownKeyIDInterval
         configuration.appleTimeout = appleTimeout
         configuration.appStore = appStore
+        configuration.webAuthn = webAuthn
+        configuration.appAttest = appAttest
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let app = try await buildApplication(configuration, pollInterval: 0.2, logger: logger) { channel in
             continuation.yield(channel.localAddress?.port ?? 0)

@@ -164,7 +164,7 @@ struct StoreTests {
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(stores.count == 4)
-        #expect(try await PostgresTestSQL.integers(location, "SELECT version FROM schema_migrations ORDER BY version") == [1])
+        #expect(try await PostgresTestSQL.integers(location, "SELECT version FROM schema_migrations ORDER BY version") == Array(1...PostgresStore.migrations.count))
         for store in stores { try await store.close() }
     }
 }
