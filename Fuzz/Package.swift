@@ -23,6 +23,7 @@ let harnesses: [(name: String, products: [String])] = [
     ("FuzzJWE", ["PureJWT", "PureP256", "PureCurve25519", "PureRSA", "PureSHA2"]),
     ("FuzzCBOR", ["PureCBOR"]),
     ("FuzzWebAuthn", ["PureWebAuthn", "PureSHA2"]),
+    ("FuzzAppAttest", ["AppAttest", "PureP256"]),
 ]
 
 let package = Package(

@@ -205,5 +205,18 @@ for path in sorted((vectors("PureWebAuthnTests") / "fixtures" / "registration").
     encoded = encoded.replace("+", "-").replace("/", "_").rstrip("=")
     put("FuzzWebAuthn", bytes([4]) + base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4)))
 
+# App Attest: the real attestation objects (mode 0), their receipts (mode 2), webauthn4j's assertion and the
+# Python-made ones (mode 1).
+for path in sorted((vectors("AppAttestTests")).glob("*.json")):
+    sample = json.loads(path.read_text())
+    if "attestation_object_b64" in sample:
+        put("FuzzAppAttest", bytes([0]) + base64.b64decode(sample["attestation_object_b64"]))
+    if isinstance(sample.get("assertion"), dict):
+        put("FuzzAppAttest", bytes([1]) + base64.b64decode(sample["assertion"]["assertion_b64"]))
+for case in json.loads((vectors("AppAttestTests") / "receipts.json").read_text())["cases"]:
+    put("FuzzAppAttest", bytes([2]) + base64.b64decode(case["receipt_b64"]))
+for case in json.loads((vectors("AppleAuthToolTests") / "appattest-assertions.json").read_text())["cases"]:
+    put("FuzzAppAttest", bytes([1]) + base64.b64decode(case["assertion_b64"]))
+
 for harness in sorted(p.name for p in corpus.iterdir()):
     print(harness, len(list((corpus / harness).iterdir())))
