@@ -59,7 +59,7 @@ struct PeerAppAttest: Sendable {
     let appID: String
     let root: X509.Certificate
 
-    /// A minimal CBOR walk: maps, arrays, byte and text strings, unsigned integers.
+    /// A minimal CBOR walk: maps, arrays, byte and text strings, integers.
     indirect enum Item {
         case bytes([UInt8]), text(String), array([Item]), map([(String, Item)]), number(Int)
 
@@ -77,6 +77,7 @@ struct PeerAppAttest: Sendable {
             }
             switch major {
             case 0: return .number(value)
+            case 1: return .number(-1 - value)
             case 2, 3:
                 guard index + value <= bytes.count else { return nil }
                 let content = Array(bytes[index..<index + value])
