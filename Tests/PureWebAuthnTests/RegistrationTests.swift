@@ -127,6 +127,21 @@ struct RegistrationTests {
         #expect(Self.fixtureNames.count == 57)
     }
 
+    /// py_webauthn's verdicts (scripts/crosscheck/py_webauthn-registrations.py), by fixture.
+    struct PythonVerdicts: Decodable {
+        struct Result: Decodable { let fixture: String; let py_webauthn: String; let divergence: String? }
+        let results: [Result]
+        static let byFixture: [String: Result] = Dictionary(
+            ((try? VectorFiles.json(PythonVerdicts.self, "py_webauthn-registrations.json").results) ?? []).map { ($0.fixture, $0) },
+            uniquingKeysWith: { first, _ in first })
+    }
+
+    @Test("py_webauthn's cross-check covers every fixture, 29 of them verified")
+    func pythonCrossCheck() {
+        #expect(Set(PythonVerdicts.byFixture.keys) == Set(Self.fixtureNames))
+        #expect(PythonVerdicts.byFixture.values.filter { $0.py_webauthn == "verified" }.count == 29)
+    }
+
     @Test("Each registration fixture verifies or is refused as its suite says", arguments: fixtureNames)
     func fixture(name: String) throws {
         let data = try VectorFiles.data("fixtures/registration/" + name)
@@ -178,6 +193,10 @@ struct RegistrationTests {
             })
         }
         let success = results.compactMap { try? $0.get() }.first
+        // An independent implementation's verdict: what py_webauthn verified, this library verifies too.
+        if let python = PythonVerdicts.byFixture[name], python.py_webauthn == "verified", python.divergence == nil {
+            #expect(success != nil, "\(name): py_webauthn verified it, this library did not: \(results)")
+        }
         if fixture.expected.verified_fields?.credential_alg == -65535 {
             // Two SimpleWebAuthn TPM registrations make an RS1 credential (SHA-1 signatures at every sign-in),
             // which SimpleWebAuthn accepts; RS1 is taken here in attestation statements only.
