@@ -83,7 +83,9 @@ public struct AppAttestReceipt: Sendable, Hashable {
         }
         func text(_ number: Int) throws(AppAttestError) -> String? {
             guard let bytes = fields[number] else { return nil }
-            guard let text = String(validating: bytes, as: UTF8.self) else {
+            // Decoding replaces invalid sequences; equal bytes after it mean the text was valid UTF-8.
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard text.utf8.elementsEqual(bytes) else {
                 throw AppAttestError(.malformedReceipt("attribute \(number) is not UTF-8 text"))
             }
             return text
