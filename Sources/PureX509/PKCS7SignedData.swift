@@ -173,7 +173,7 @@ package struct PKCS7SignedData: Sendable {
     /// issued: a root the SignedData carries is never part of it (the validator anchors at the caller's).
     package static func chain(from signer: Certificate, through certificates: [Certificate], toward roots: [Certificate]) -> [Certificate] {
         var chain = [signer]
-        let rootSubjects = Set(roots.map(\.subject))
+        let rootSubjects = Set(roots.map { $0.subject })
         while let last = chain.last, !rootSubjects.contains(last.issuer), chain.count < 8,
               let issuer = certificates.first(where: { $0.subject == last.issuer && !chain.contains($0) }) {
             chain.append(issuer)
