@@ -157,12 +157,14 @@ enum AppAttestCommand {
         return date
     }
 
-    /// A file's bytes: as they are when `raw` says so, else decoded from base64 text (whitespace ignored).
+    /// A file's bytes: as they are when `raw` says so, else decoded from base64 text (whitespace ignored);
+    /// content that is neither is passed on as it is, for the verifier to refuse (exit 1: an object that
+    /// cannot be parsed), while a file that cannot be read is a usage error (exit 2).
     private static func bytes(_ path: String, raw: ([UInt8]) -> Bool) throws -> [UInt8] {
         let contents = Array(try readInput(path, limit: 1 << 20))
         if raw(contents) { return contents }
         guard let decoded = try? Base64.decodeIgnoringWhitespace(String(decoding: contents, as: UTF8.self)), !decoded.isEmpty else {
-            throw ToolError.usage("\(path) is neither the raw object nor its base64 text")
+            return contents
         }
         return decoded
     }

@@ -121,7 +121,6 @@ struct AppAttestToolTests {
     @Test("usage errors exit 2 with one line, each for its own reason", arguments: [
         (["attestation", "--object", "/nonexistent", "--key-id", "AAAA", "--app-id", "ABCDE12345.x", "--challenge", "c"], "cannot read"),
         (["attestation", "--key-id", "AAAA", "--app-id", "ABCDE12345.x", "--challenge", "c"], "--object"),
-        (["attestation", "--object", "/dev/null", "--key-id", "AAAA", "--app-id", "ABCDE12345.x", "--challenge", "c"], "base64"),
         (["attestation", "--object", "OBJECT", "--key-id", "AAAA", "--app-id", "ABCDE12345.x"], "--challenge TEXT or --client-data-hash"),
         (["attestation", "--object", "OBJECT", "--key-id", "AAAA", "--app-id", "ABCDE12345.x", "--challenge", "c", "--client-data-hash", "00"], "not both"),
         (["attestation", "--object", "OBJECT", "--key-id", "AAAA", "--app-id", "ABCDE12345.x", "--client-data-hash", "zz"], "hex"),
@@ -145,6 +144,20 @@ struct AppAttestToolTests {
         #expect(result.status == 2, "\(arguments): \(result.stderr)")
         #expect(result.stderr.contains(reason), "\(arguments): \(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1 && result.stdout.isEmpty, "\(arguments)")
+    }
+
+    @Test("a readable file that is no object (empty, text, neither raw nor base64) exits 1 naming the problem", arguments: [
+        ["attestation", "--object", "GARBAGE", "--key-id", "AAAA", "--app-id", "ABCDE12345.x", "--challenge", "c"],
+        ["attestation", "--object", "/dev/null", "--key-id", "AAAA", "--app-id", "ABCDE12345.x", "--challenge", "c"],
+        ["assertion", "--object", "GARBAGE", "--client-data", "GARBAGE", "--public-key", "KEY", "--app-id", "ABCDE12345.x", "--previous-counter", "0"],
+        ["receipt", "--receipt", "GARBAGE"],
+    ])
+    func unparsable(arguments: [String]) async throws {
+        let garbage = try file("this is neither CBOR, PKCS#7 nor base64 !", "garbage.txt")
+        let key = try file(try VectorFiles.json(Assertions.self, "appattest-assertions.json").public_key_pem, "key.pem")
+        let result = try await run(arguments.map { $0 == "GARBAGE" ? garbage : $0 == "KEY" ? key : $0 })
+        #expect(result.status == 1, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.contains("malformed") && result.stdout.isEmpty, "\(arguments): \(result.stderr)")
     }
 
     @Test("--help prints each command's usage")
