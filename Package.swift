@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "PureP521", targets: ["PureP521"]),
         .library(name: "PureCurve25519", targets: ["PureCurve25519"]),
         .library(name: "PureAES", targets: ["PureAES"]),
+        .library(name: "PureSHA3", targets: ["PureSHA3"]),
         .library(name: "PureDeflate", targets: ["PureDeflate"]),
         .library(name: "PureCBOR", targets: ["PureCBOR"]),
         .library(name: "PureX509", targets: ["PureX509"]),
@@ -50,6 +51,8 @@ let package = Package(
         .target(name: "PureCurve25519", dependencies: ["PureSHA2", "PureASN1", "PureBigInt"]),
         // Constant-time (bitsliced) AES: GCM, key wrap, and A*CBC-HS* for JWE; SymmetricKey from PureSHA2.
         .target(name: "PureAES", dependencies: ["PureSHA2"]),
+        // SHA-3 and SHAKE (FIPS 202): one Keccak-f[1600]; the hashes have PureSHA2's HashFunction shape.
+        .target(name: "PureSHA3", dependencies: ["PureSHA2"]),
         // Raw DEFLATE (RFC 1951) for JWE's "zip": "DEF": a bounded inflater and a fixed-code deflater.
         .target(name: "PureDeflate"),
         // Strict CBOR (RFC 8949) and COSE keys for WebAuthn and App Attest: a decoder for hostile input and
@@ -97,6 +100,11 @@ let package = Package(
         .testTarget(
             name: "PureSHA2Tests",
             dependencies: ["PureSHA2", "TestSupport"],
+            exclude: ["Vectors"]
+        ),
+        .testTarget(
+            name: "PureSHA3Tests",
+            dependencies: ["PureSHA3", "PureSHA2", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

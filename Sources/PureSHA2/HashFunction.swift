@@ -85,7 +85,7 @@ public struct DigestIterator<D: Digest>: IteratorProtocol {
     @usableFromInline var offset = 0
 
     @inlinable
-    init(digest: D) { self.digest = digest }
+    package init(digest: D) { self.digest = digest }
 
     @inlinable
     public mutating func next() -> UInt8? {
