@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "PureCurve25519", targets: ["PureCurve25519"]),
         .library(name: "PureAES", targets: ["PureAES"]),
         .library(name: "PureSHA3", targets: ["PureSHA3"]),
+        .library(name: "PureMLDSA", targets: ["PureMLDSA"]),
         .library(name: "PureDeflate", targets: ["PureDeflate"]),
         .library(name: "PureCBOR", targets: ["PureCBOR"]),
         .library(name: "PureX509", targets: ["PureX509"]),
@@ -53,6 +54,8 @@ let package = Package(
         .target(name: "PureAES", dependencies: ["PureSHA2"]),
         // SHA-3 and SHAKE (FIPS 202): one Keccak-f[1600]; the hashes have PureSHA2's HashFunction shape.
         .target(name: "PureSHA3", dependencies: ["PureSHA2"]),
+        // ML-DSA-44/65/87 (FIPS 204): constant-time signing, strict verification, seed and expanded keys.
+        .target(name: "PureMLDSA", dependencies: ["PureSHA3", "PureSHA2", "PureASN1"]),
         // Raw DEFLATE (RFC 1951) for JWE's "zip": "DEF": a bounded inflater and a fixed-code deflater.
         .target(name: "PureDeflate"),
         // Strict CBOR (RFC 8949) and COSE keys for WebAuthn and App Attest: a decoder for hostile input and
@@ -105,6 +108,11 @@ let package = Package(
         .testTarget(
             name: "PureSHA3Tests",
             dependencies: ["PureSHA3", "PureSHA2", "TestSupport"],
+            exclude: ["Vectors"]
+        ),
+        .testTarget(
+            name: "PureMLDSATests",
+            dependencies: ["PureMLDSA", "PureSHA3", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

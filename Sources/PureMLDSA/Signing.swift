@@ -1,0 +1,156 @@
+// ML-DSA.Sign_internal (FIPS 204 Algorithm 7) from the message representative μ, and the μ of the pure
+// signature (Algorithm 2: M′ = 0 ‖ |ctx| ‖ ctx ‖ M).
+//
+// Constant-time: the arithmetic on y, s₁, s₂ and t₀ is the NTT, pointwise products and sums; the norm
+// checks look at every coefficient and fold the result into one flag, so an attempt's rejection is visible
+// (as FIPS 204 §3.6.3 allows) but not which coefficient caused it. The hint bits are computed for every
+// coefficient without a branch; only the accepted signature's hints, which it publishes, are packed.
+
+import PureSHA3
+
+extension ExpandedPrivateKey {
+    /// σ for μ and the 32 bytes `randomness` (zeros for the deterministic variant), or nil in the
+    /// practically impossible case that every one of the 2¹⁶/ℓ masks the counter κ allows was rejected.
+    func sign(mu: UnsafeRawBufferPointer, randomness: UnsafeRawBufferPointer) -> [UInt8]? {
+        let parameters = publicKey.parameters
+        let k = parameters.k, l = parameters.l
+        // ρ″ = H(K ‖ rnd ‖ μ, 64).
+        var rhoDoublePrime = [UInt8](repeating: 0, count: 64)
+        var shake = SHAKE256()
+        shake.update(data: signingKey)
+        shake.update(bufferPointer: randomness)
+        shake.update(bufferPointer: mu)
+        rhoDoublePrime.withUnsafeMutableBytes { shake.squeeze(into: $0) }
+        defer { for index in 0..<64 { rhoDoublePrime[index] = 0 } }
+
+        // The workspace: y, z (ℓ each); w, w₁, r, hints (k each); c.
+        let polynomials = 2 * l + 4 * k + 1
+        var signature = [UInt8](repeating: 0, count: parameters.signatureByteCount)
+        let accepted: Bool = withUnsafeTemporaryAllocation(of: Int32.self, capacity: polynomials * 256) { workspace in
+            let base = workspace.baseAddress!
+            defer { workspace.update(repeating: 0) }
+            let y = base, z = y + l * 256, w = z + l * 256, w1 = w + k * 256, r = w1 + k * 256, hints = r + k * 256
+            let c = hints + k * 256
+            let commitmentBytes = 32 * k * parameters.w1Bits
+            var kappa = 0
+            return publicKey.matrix.withPolynomials { matrix in
+                s1.withPolynomials { s1 in
+                    s2.withPolynomials { s2 in
+                        t0.withPolynomials { t0 in
+                            signature.withUnsafeMutableBytes { output in
+                                withUnsafeTemporaryAllocation(byteCount: commitmentBytes, alignment: 8) { commitment in
+                                    let rounding = parameters.rounding
+                                    while kappa + l <= 1 << 16 {
+                                        // y = ExpandMask(ρ″, κ); w = NTT⁻¹(Â ∘ NTT(y)); w₁ = HighBits(w).
+                                        rhoDoublePrime.withUnsafeBytes {
+                                            Sampling.expandMask(rhoDoublePrime: $0, kappa: kappa, parameters: parameters, into: y)
+                                        }
+                                        kappa += l
+                                        for column in 0..<l {
+                                            Poly.copy(z + column * 256, y + column * 256)
+                                            NTT.forward(z + column * 256)
+                                        }
+                                        for row in 0..<k {
+                                            let wRow = w + row * 256
+                                            Poly.multiply(wRow, matrix + row * l * 256, z)
+                                            for column in 1..<l { Poly.multiplyAdd(wRow, matrix + (row * l + column) * 256, z + column * 256) }
+                                            Poly.reduce(wRow)
+                                            NTT.inverseToMontgomery(wRow)
+                                            let w1Row = w1 + row * 256
+                                            for i in 0..<256 {
+                                                wRow[i] = addModulusIfNegative(wRow[i])
+                                                w1Row[i] = rounding.decompose(wRow[i]).high
+                                            }
+                                            BitPacking.pack(w1Row, bits: parameters.w1Bits, into: commitment.baseAddress! + row * 32 * parameters.w1Bits) { $0 }
+                                        }
+                                        // c̃ = H(μ ‖ w1Encode(w₁), λ/4); c = SampleInBall(c̃); ĉ = NTT(c).
+                                        var hash = SHAKE256()
+                                        hash.update(bufferPointer: mu)
+                                        hash.update(bufferPointer: UnsafeRawBufferPointer(commitment))
+                                        let commitmentHash = UnsafeMutableRawBufferPointer(rebasing: output[0..<parameters.commitmentHashByteCount])
+                                        hash.squeeze(into: commitmentHash)
+                                        Sampling.sampleInBallVartime(commitmentHash: UnsafeRawBufferPointer(commitmentHash), tau: parameters.tau, into: c)
+                                        NTT.forward(c)
+
+                                        // z = y + NTT⁻¹(ĉ ∘ ŝ₁); reject when ‖z‖∞ ≥ γ₁ − β.
+                                        for column in 0..<l {
+                                            let zColumn = z + column * 256
+                                            Poly.multiply(zColumn, c, s1 + column * 256)
+                                            NTT.inverseToMontgomery(zColumn)
+                                            Poly.add(zColumn, zColumn, y + column * 256)
+                                            Poly.reduce(zColumn)
+                                        }
+                                        var rejected = false
+                                        for column in 0..<l { rejected = Poly.exceedsNorm(z + column * 256, parameters.gamma1 - parameters.beta) || rejected }
+                                        if rejected { continue }
+
+                                        // r = w − NTT⁻¹(ĉ ∘ ŝ₂); reject when ‖LowBits(r)‖∞ ≥ γ₂ − β.
+                                        for row in 0..<k {
+                                            let rRow = r + row * 256
+                                            Poly.multiply(rRow, c, s2 + row * 256)
+                                            NTT.inverseToMontgomery(rRow)
+                                            Poly.subtract(rRow, w + row * 256, rRow)
+                                            Poly.freeze(rRow)
+                                            let lowBits = hints + row * 256
+                                            for i in 0..<256 { lowBits[i] = rounding.decompose(rRow[i]).low }
+                                            rejected = Poly.exceedsNorm(lowBits, parameters.gamma2 - parameters.beta) || rejected
+                                        }
+                                        if rejected { continue }
+
+                                        // ct₀ = NTT⁻¹(ĉ ∘ t̂₀); reject when ‖ct₀‖∞ ≥ γ₂. h = MakeHint(−ct₀, r + ct₀):
+                                        // 1 where HighBits(r + ct₀) ≠ HighBits(r). Reject more than ω hints.
+                                        var hintCount: Int32 = 0
+                                        for row in 0..<k {
+                                            let ct0 = w1 + row * 256, rRow = r + row * 256, hint = hints + row * 256
+                                            Poly.multiply(ct0, c, t0 + row * 256)
+                                            NTT.inverseToMontgomery(ct0)
+                                            Poly.reduce(ct0)
+                                            rejected = Poly.exceedsNorm(ct0, parameters.gamma2) || rejected
+                                            for i in 0..<256 {
+                                                let before = rounding.decompose(rRow[i]).high
+                                                let after = rounding.decompose(freeze(rRow[i] &+ ct0[i])).high
+                                                let differs = before ^ after
+                                                hint[i] = (differs | (0 &- differs)) >> 31 & 1
+                                                hintCount &+= hint[i]
+                                            }
+                                        }
+                                        if rejected || hintCount > Int32(parameters.omega) { continue }
+
+                                        // σ = c̃ ‖ BitPack(z, γ₁ − 1, γ₁) ‖ HintBitPack(h).
+                                        let gamma1 = parameters.gamma1, zBytes = 32 * parameters.zBits
+                                        var offset = parameters.commitmentHashByteCount
+                                        for column in 0..<l {
+                                            let zColumn = z + column * 256
+                                            for i in 0..<256 { zColumn[i] = centred(freeze(zColumn[i])) }
+                                            BitPacking.pack(zColumn, bits: parameters.zBits, into: output.baseAddress! + offset) { gamma1 &- $0 }
+                                            offset += zBytes
+                                        }
+                                        BitPacking.packHints(hints, k: k, omega: parameters.omega, into: output.baseAddress! + offset)
+                                        return true
+                                    }
+                                    return false
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return accepted ? signature : nil
+    }
+}
+
+extension ExpandedPublicKey {
+    /// μ = H(tr ‖ M′, 64) for the pure signature: M′ = 0 ‖ |ctx| ‖ ctx ‖ M (FIPS 204 Algorithms 2 and 3).
+    /// The caller has checked that the context is at most 255 bytes.
+    func messageRepresentative(message: UnsafeRawBufferPointer, context: UnsafeRawBufferPointer) -> [UInt8] {
+        var shake = SHAKE256()
+        shake.update(data: publicKeyHash)
+        shake.update(data: [0, UInt8(context.count)])
+        shake.update(bufferPointer: context)
+        shake.update(bufferPointer: message)
+        var mu = [UInt8](repeating: 0, count: 64)
+        mu.withUnsafeMutableBytes { shake.squeeze(into: $0) }
+        return mu
+    }
+}
