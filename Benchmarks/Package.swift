@@ -38,6 +38,8 @@ let package = Package(
                 .product(name: "PureP521", package: "PureJWT"),
                 .product(name: "PureCurve25519", package: "PureJWT"),
                 .product(name: "PureAES", package: "PureJWT"),
+                .product(name: "PureSHA3", package: "PureJWT"),
+                .product(name: "PureMLDSA", package: "PureJWT"),
                 .product(name: "PureJWT", package: "PureJWT"),
                 .product(name: "PureCBOR", package: "PureJWT"),
                 .product(name: "PureWebAuthn", package: "PureJWT"),

@@ -68,6 +68,7 @@ FileHandle.standardError.write(Data("warning: a debug build; run with -c release
 let all = SHA2Benchmarks.comparisons() + RSABenchmarks.comparisons() + BigIntBenchmarks.comparisons()
     + P256Benchmarks.comparisons() + P384Benchmarks.comparisons() + P521Benchmarks.comparisons() + Ed25519Benchmarks.comparisons()
     + AppReceiptBenchmarks.comparisons() + AESBenchmarks.comparisons() + KeyAgreementBenchmarks.comparisons() + JWEBenchmarks.comparisons()
+    + MLDSABenchmarks.comparisons()
 let selected = all.filter { filter == nil || $0.name.contains(filter!) }
 // The JWT and AppleAuth rows need keys loaded and cross-checked with jwt-kit first; skip that when the filter
 // already matched other rows and cannot match these (their names all contain "JWT", "Apple" or "secret").
