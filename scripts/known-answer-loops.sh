@@ -3,7 +3,10 @@
 # - RFC 7748 §5.2's X25519 iterated 1,000,000 times (the expected value is in
 #   Tests/PureCurve25519Tests/Vectors/x25519_vectors.json; the debug tests run 1,000 iterations);
 # - every case of Wycheproof's ECDH files for P-384 and P-521 (Tests/KeyAgreementTests/Vectors; the debug
-#   tests run the P-256 files), thousands of scalar multiplications on the generic arithmetic.
+#   tests run the P-256 files), thousands of scalar multiplications on the generic arithmetic;
+# - C2SP CCTV's accumulated ML-DSA hashes at 10,000 iterations for each size, and its exhaustive field-operation
+#   hash (every r in Zq), from Tests/PureMLDSATests/Vectors/cctv_accumulated_README.md (the debug tests run
+#   the 100-iteration hashes). The 60,000,000-iteration run is documented in Docs/PostQuantum.md.
 #
 #   bash scripts/known-answer-loops.sh          # exit 0: every known answer matched
 set -euo pipefail
@@ -11,13 +14,14 @@ cd "$(dirname "$0")/.."
 swift build -c release --target PureCurve25519 >/dev/null
 swift build -c release --target PureP384 >/dev/null
 swift build -c release --target PureP521 >/dev/null
+swift build -c release --target PureMLDSA >/dev/null
 bin=$(swift build -c release --show-bin-path)
 out=.build-known-answers
 mkdir -p "$out"
 objects=()
 # The objects of each module's current sources (its `sources` list), not every *.o in the folder: an
 # object left from a deleted source would define its symbols twice.
-for module in PureCurve25519 PureP384 PureP521 PureECDSA PureSHA2 PureASN1 PureBase64 PureBigInt; do
+for module in PureCurve25519 PureP384 PureP521 PureECDSA PureSHA2 PureASN1 PureBase64 PureBigInt PureSHA3 PureMLDSA; do
     while read -r source; do
         objects+=("$bin/$module.build/$(basename "$source").o")
     done < "$bin/$module.build/sources"
@@ -27,3 +31,6 @@ expected=$(sed -n 's/.*"1000000": "\([0-9a-f]*\)".*/\1/p' Tests/PureCurve25519Te
 [[ ${#expected} == 64 ]] || { echo "no 1,000,000-iteration value in x25519_vectors.json"; exit 1; }
 "$out/known-answer-loops" ecdh Tests/KeyAgreementTests/Vectors/ecdh_secp{384,521}r1{,_ecpoint}_test.json
 "$out/known-answer-loops" x25519 1000000 "$expected"
+readme=Tests/PureMLDSATests/Vectors/cctv_accumulated_README.md
+"$out/known-answer-loops" mldsa-field "$readme"
+"$out/known-answer-loops" mldsa-accumulated 10000 "$readme"

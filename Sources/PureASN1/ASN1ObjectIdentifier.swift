@@ -86,10 +86,15 @@ public struct ASN1ObjectIdentifier: Hashable, Sendable, CustomStringConvertible 
     // Digests, for PKCS#1 v1.5 DigestInfo (RFC 8017 §9.2).
     /// id-sha256, 2.16.840.1.101.3.4.2.1 (RFC 8017 Appendix A.2.4).
     public static let sha256 = ASN1ObjectIdentifier(arcs: [2, 16, 840, 1, 101, 3, 4, 2, 1])
+    /// id-ml-dsa-44, -65, -87 (RFC 9881 §2; NIST CSOR sigAlgs 17–19): ML-DSA keys, parameters absent.
+    public static let mlDSA44 = ASN1ObjectIdentifier(arcs: [2, 16, 840, 1, 101, 3, 4, 3, 17])
+    public static let mlDSA65 = ASN1ObjectIdentifier(arcs: [2, 16, 840, 1, 101, 3, 4, 3, 18])
+    public static let mlDSA87 = ASN1ObjectIdentifier(arcs: [2, 16, 840, 1, 101, 3, 4, 3, 19])
 
     private static let names: [ASN1ObjectIdentifier: String] = [
         .ecPublicKey: "id-ecPublicKey", .rsaEncryption: "rsaEncryption", .rsassaPSS: "id-RSASSA-PSS",
         .ed25519: "id-Ed25519", .x25519: "id-X25519", .prime256v1: "prime256v1",
         .secp384r1: "secp384r1", .secp521r1: "secp521r1", .secp256k1: "secp256k1", .sha256: "id-sha256",
+        .mlDSA44: "id-ml-dsa-44", .mlDSA65: "id-ml-dsa-65", .mlDSA87: "id-ml-dsa-87",
     ]
 }

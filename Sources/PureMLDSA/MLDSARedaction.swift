@@ -19,6 +19,15 @@ extension MLDSAPrivateKey: CustomReflectable {
 }
 #endif
 
+#if !hasFeature(Embedded)
+extension MLDSAPublicKey: CustomReflectable {
+    /// The encoding, not the expanded matrix the key keeps (30 KB of numbers in a `dump`).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["rawRepresentation": description], displayStyle: .struct)
+    }
+}
+#endif
+
 extension MLDSAPublicKey: CustomStringConvertible {
     public var description: String {
         "\(ParameterSet.algorithm.rawValue) public key (\(hexString(key.encoded.prefix(8)))…)"

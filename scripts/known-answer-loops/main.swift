@@ -8,6 +8,8 @@ import Darwin
 //                                                       k, u = X25519(k, u), k); exit 0 when it matches
 //   known-answer-loops ecdh FILE…                       every case of Wycheproof ecdh_secp384r1/521r1 files
 //                                                       (ECDHWycheproof.swift); exit 0 when all pass
+//   known-answer-loops mldsa-accumulated N README       CCTV's accumulated ML-DSA hashes (MLDSAAccumulated.swift)
+//   known-answer-loops mldsa-field README               CCTV's exhaustive field-operation hash
 
 import PureCurve25519
 
@@ -38,6 +40,19 @@ func x25519Iterated(_ iterations: Int, expected: [UInt8]) throws -> Bool {
     return matched
 }
 
+func readText(_ path: String) -> String? {
+    guard let file = fopen(path, "r") else { print("cannot read \(path)"); return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = fread(&chunk, 1, chunk.count, file)
+        if count <= 0 { break }
+        bytes += chunk[0..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
 let arguments = CommandLine.arguments
 switch arguments.dropFirst().first {
 case "x25519":
@@ -52,7 +67,16 @@ case "ecdh" where arguments.count > 2:
         passed = try runECDHWycheproof(path: path) && passed
     }
     exit(passed ? 0 : 1)
+case "mldsa-accumulated" where arguments.count == 4:
+    guard let iterations = Int(arguments[2]), iterations > 0, let readme = readText(arguments[3]) else {
+        print("usage: known-answer-loops mldsa-accumulated ITERATIONS README")
+        exit(2)
+    }
+    exit(try runAccumulated(iterations: iterations, readme: readme) ? 0 : 1)
+case "mldsa-field" where arguments.count == 3:
+    guard let readme = readText(arguments[2]) else { exit(2) }
+    exit(runFieldOperations(readme: readme) ? 0 : 1)
 default:
-    print("usage: known-answer-loops x25519 ITERATIONS EXPECTED_HEX | ecdh FILE…")
+    print("usage: known-answer-loops x25519 ITERATIONS EXPECTED_HEX | ecdh FILE… | mldsa-accumulated N README | mldsa-field README")
     exit(2)
 }

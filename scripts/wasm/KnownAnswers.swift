@@ -1,7 +1,7 @@
 // A wasm32 program that checks known answers with the stdlib-only modules compiled as Embedded Swift:
 // SHA-256, RFC 6979 ECDSA P-256 signing and verification, RS256 verification (with base64url decoding),
 // Ed25519 signing and verification (RFC 8032), ES512, AES-GCM sealing and opening (Wycheproof), AES key wrap,
-// ECDH, DEFLATE, and CBOR (RFC 8949 Appendix A; a WebAuthn attestation object and its COSE key).
+// ECDH, DEFLATE, CBOR (RFC 8949 Appendix A; a WebAuthn attestation object and its COSE key), SHA-3 and ML-DSA-44.
 // Run by scripts/wasm-known-answers.sh under WasmKit; prints one line per check and exits with the
 // number of failures. Expected values: KnownAnswerVectors.swift (generated from vector files).
 
@@ -10,10 +10,12 @@ import PureBase64
 import PureCBOR
 import PureCurve25519
 import PureDeflate
+import PureMLDSA
 import PureP521
 import PureP256
 import PureRSA
 import PureSHA2
+import PureSHA3
 
 nonisolated(unsafe) var failures: Int32 = 0
 
@@ -152,11 +154,30 @@ func runCBORChecks() {
     check(matches, "CBOR: WebAuthn credential key (COSE, ES256)")
 }
 
+/// SHA-3, SHAKE and ML-DSA-44: the key of a seed, its deterministic signature, verification (32-bit Int,
+/// Int64 products in the Montgomery reduction).
+func runPostQuantumChecks() {
+    check(Array(SHA3_256.hash(data: Array("abc".utf8))) == KnownAnswerVectors.sha3Abc, "SHA3-256 known answer")
+    check(SHAKE128.hash(data: [UInt8](), outputByteCount: 64) == KnownAnswerVectors.shake128Empty, "SHAKE128 known answer")
+    guard let key = try? MLDSA44.PrivateKey(seedRepresentation: KnownAnswerVectors.mldsa44Seed) else {
+        return check(false, "ML-DSA-44 key from its seed")
+    }
+    check(Array(SHA3_256.hash(data: key.publicKey.rawRepresentation)) == KnownAnswerVectors.mldsa44PublicKeyHash, "ML-DSA-44 public key (pyca)")
+    guard let signature = try? key.deterministicSignature(for: KnownAnswerVectors.mldsa44Message, context: KnownAnswerVectors.mldsa44Context) else {
+        return check(false, "ML-DSA-44 signing")
+    }
+    check(Array(SHA3_256.hash(data: signature)) == KnownAnswerVectors.mldsa44SignatureHash, "ML-DSA-44 deterministic signature (pyca)")
+    check(key.publicKey.isValidSignature(signature, for: KnownAnswerVectors.mldsa44Message, context: KnownAnswerVectors.mldsa44Context),
+          "ML-DSA-44 verification")
+    check(!key.publicKey.isValidSignature(signature, for: KnownAnswerVectors.mldsa44Message), "ML-DSA-44 refuses another context")
+}
+
 @_cdecl("_start")
 func start() {
     runChecks()
     runAESChecks()
     runKeyAgreementAndDeflateChecks()
     runCBORChecks()
+    runPostQuantumChecks()
     WASI.exit(failures)
 }

@@ -6,7 +6,7 @@ of NIST CAVP SHA256ShortMsg.rsp; the ECDSA P-256 / SHA-256 signatures from RFC 6
 signature from RFC 7515 Appendix A.2; the Ed25519 keys and signatures from RFC 8032 §7.1; the ES384 and
 ES512 key and signatures from RFC 6979 Appendix A.2.7; AES-GCM and AES key wrap from Wycheproof's files; ECDH
 P-256 and P-521 from Wycheproof's ecdh files; raw DEFLATE from Python zlib; CBOR from RFC 8949 Appendix A
-and the WebAuthn §16.2 test vector. Run from the repository root with ../shared beside it:
+and the WebAuthn §16.2 test vector; SHA-3 from hashlib and ML-DSA-44 from pyca's known answers. Run from the repository root with ../shared beside it:
 
     python3 scripts/wasm/generate_known_answers.py > scripts/wasm/KnownAnswerVectors.swift
 """
@@ -174,6 +174,25 @@ lines += [
     "    /// WebAuthn §16.2 (none.ES256): the attestation object and the credential's private scalar.",
     f"    static let webAuthnAttestationObject: [UInt8] = {swift_bytes(none_es256['attestationObject'])}",
     f"    static let webAuthnCredentialPrivateKey: [UInt8] = {swift_bytes(none_es256['credential_private_key'])}",
+]
+# SHA-3 and ML-DSA (PureSHA3, PureMLDSA): SHA3-256 of "abc" and SHAKE128 of "" (64 bytes) from hashlib;
+# the first ML-DSA-44 record of pyca's kat_MLDSA_44_det_pure.rsp (Tests/PureMLDSATests/Vectors): its seed,
+# message and context, and the SHA3-256 of its pk and of its deterministic signature (hashlib), so the
+# program carries 96 bytes of expectation instead of 3.7 KB.
+kat = (root / "Tests" / "PureMLDSATests" / "Vectors" / "kat_MLDSA_44_det_pure.rsp").read_text().split("count = ")[1]
+fields = dict(line.split(" = ", 1) for line in kat.strip().splitlines()[1:])
+signature = bytes.fromhex(fields["sm"])[:2420]
+lines += [
+    "",
+    "    /// SHA3-256(\"abc\") and the first 64 bytes of SHAKE128(\"\") (Python hashlib).",
+    f"    static let sha3Abc: [UInt8] = {swift_bytes(hashlib.sha3_256(b'abc').hexdigest())}",
+    f"    static let shake128Empty: [UInt8] = {swift_bytes(hashlib.shake_128(b'').hexdigest(64))}",
+    "    /// pyca kat_MLDSA_44_det_pure.rsp count 0: ξ, msg, ctx, SHA3-256(pk), SHA3-256(deterministic σ).",
+    f"    static let mldsa44Seed: [UInt8] = {swift_bytes(fields['xi'])}",
+    f"    static let mldsa44Message: [UInt8] = {swift_bytes(fields['msg'])}",
+    f"    static let mldsa44Context: [UInt8] = {swift_bytes(fields['ctx'])}",
+    f"    static let mldsa44PublicKeyHash: [UInt8] = {swift_bytes(hashlib.sha3_256(bytes.fromhex(fields['pk'])).hexdigest())}",
+    f"    static let mldsa44SignatureHash: [UInt8] = {swift_bytes(hashlib.sha3_256(signature).hexdigest())}",
 ]
 lines += ["}"]
 sys.stdout.write("\n".join(lines) + "\n")
