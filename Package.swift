@@ -66,7 +66,7 @@ let package = Package(
         .target(name: "AppStoreServerAPI", dependencies: ["AppleHTTP", "AppStoreServer", "PureX509", "PureJWT", "PureP256", "PureBase64"]),
         // JWS/JWT on top of the primitives; may import Foundation (Data, Date, JSON).
         .target(name: "PureJWT", dependencies: ["PureBase64", "PureSHA2", "PureASN1", "PureBigInt", "PureRSA", "PureP256", "PureP384", "PureP521",
-                                                "PureCurve25519", "PureAES", "PureDeflate"]),
+                                                "PureCurve25519", "PureAES", "PureDeflate", "PureMLDSA"]),
         // The WebAuthn relying party (passkeys): ceremonies, attestation formats, on PureCBOR and PureJWT's
         // strict JSON (+ Foundation through PureJWT).
         .target(name: "PureWebAuthn", dependencies: ["PureCBOR", "PureJWT", "PureX509", "PureSHA2", "PureBase64", "PureASN1",
@@ -198,7 +198,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PureJWTTests",
-            dependencies: ["PureJWT", "PureP256", "PureP384", "PureP521", "PureRSA", "PureSHA2", "PureBase64", "PureCurve25519", "PureASN1", "TestSupport"],
+            dependencies: ["PureJWT", "PureP256", "PureP384", "PureP521", "PureRSA", "PureSHA2", "PureBase64", "PureCurve25519", "PureASN1", "PureMLDSA", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

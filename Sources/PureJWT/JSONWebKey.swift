@@ -1,7 +1,8 @@
 // JSON Web Keys (RFC 7517) for RSA (RFC 7518 §6.3: n, e, and the private members; "alg" RS* or PS*), EC
 // P-256, P-384 and P-521 (§6.2: crv, x, y, and d), OKP Ed25519 (RFC 8037 §2: crv, x, and d; "alg"
 // EdDSA), oct (§6.4: k; HS256, HS384 or HS512), key sets (§5), and JWK thumbprints (RFC 7638, and RFC
-// 8037 §2 for OKP). Writing them: JSONWebKeyExport.swift.
+// 8037 §2 for OKP), AKP ML-DSA keys (RFC 9964 §2: alg, pub, and priv, the seed). Writing them:
+// JSONWebKeyExport.swift.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -10,6 +11,7 @@ import Foundation
 #endif
 import PureBase64
 import PureCurve25519
+import PureMLDSA
 import PureP256
 import PureP384
 import PureP521
@@ -51,11 +53,15 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
     public var qi: String?
     /// "k": an HMAC secret (§6.4.1). A secret: never log a JWK that has it.
     public var k: String?
+    /// "pub": an AKP public key (RFC 9964 §2), base64url of the ML-DSA encoding pk.
+    public var pub: String?
+    /// "priv": an AKP private key (RFC 9964 §2), base64url of the 32-byte ML-DSA seed. A secret.
+    public var priv: String?
     /// "key_ops" (RFC 7517 §4.3); when present, must allow "verify" (or "sign").
     public var keyOperations: [String]?
 
     enum CodingKeys: String, CodingKey {
-        case kty, kid, alg, use, n, e, crv, x, y, d, k, p, q, dp, dq, qi
+        case kty, kid, alg, use, n, e, crv, x, y, d, k, p, q, dp, dq, qi, pub, priv
         case keyOperations = "key_ops"
     }
 
@@ -83,6 +89,8 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
             key = try ecKey()
         case "OKP":
             key = try okpKey()
+        case "AKP":
+            key = try akpKey()
         case "oct":
             let secret = SymmetricKey(data: try field(k, "k"))
             if let alg, JWTAlgorithm(rawValue: alg).map(JWTKey.hmacAlgorithms.contains) != true {
@@ -91,7 +99,7 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
             // "alg" names the one algorithm; without it, every HS algorithm the secret is long enough for.
             key = try JWTKey.hmac(secret, algorithms: alg.flatMap(JWTAlgorithm.init(rawValue:)).map { [$0] }, keyID: kid)
         default:
-            throw JWTError(.invalidKey("key type \"\(kty)\" is not supported (RSA, EC, OKP and oct are)"))
+            throw JWTError(.invalidKey("key type \"\(kty)\" is not supported (RSA, EC, OKP, AKP and oct are)"))
         }
         if let alg, key.algorithms != [JWTAlgorithm(rawValue: alg)] {
             throw JWTError(.invalidKey("the key says alg \"\(alg)\" but a \(kty) key here is for \(key.algorithmNames)"))
@@ -209,6 +217,29 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
         }
     }
 
+    /// An AKP key (RFC 9964 §2): "alg" names the parameter set and is required; "pub" is pk; "priv", when
+    /// present, is the 32-byte seed, and the public key it gives must be "pub".
+    private func akpKey() throws(JWTError) -> JWTKey {
+        guard let alg else { throw JWTError(.invalidKey("an AKP key needs \"alg\" (RFC 9964 §2): it names the parameter set")) }
+        guard let algorithm = MLDSAAlgorithm(rawValue: alg) else {
+            throw JWTError(.invalidKey("AKP algorithm \"\(alg)\" is not supported (ML-DSA-44, ML-DSA-65 and ML-DSA-87 are)"))
+        }
+        let publicBytes = try field(pub, "pub")
+        do {
+            let publicKey = try JWTKey.mldsa(publicKey: publicBytes, algorithm: algorithm, keyID: kid)
+            guard let priv else { return publicKey }
+            let privateKey = try JWTKey.mldsa(seed: try field(priv, "priv"), algorithm: algorithm, keyID: kid)
+            guard case .mldsaPrivate(let signer) = privateKey.material, signer.publicKey.rawRepresentation == publicBytes else {
+                throw JWTError(.invalidKey("the AKP private key \"priv\" does not give the public key \"pub\": the JWK is corrupted or was assembled from two keys"))
+            }
+            return privateKey
+        } catch let error as JWTError {
+            throw error
+        } catch {
+            throw JWTError(.invalidKey("\(error)"))
+        }
+    }
+
     private func field(_ value: String?, _ name: String) throws(JWTError) -> [UInt8] {
         guard let value else { throw JWTError(.invalidKey("missing \"\(name)\"")) }
         do { return try Base64URL.decode(value) } catch {
@@ -225,6 +256,7 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
         case "EC": members = [("crv", crv), ("kty", kty), ("x", x), ("y", y)]
         case "OKP": members = [("crv", crv), ("kty", kty), ("x", x)]
         case "oct": members = [("k", k), ("kty", kty)]
+        case "AKP": members = [("alg", alg), ("kty", kty), ("pub", pub)]
         default: throw JWTError(.invalidKey("no thumbprint is defined here for key type \"\(kty)\""))
         }
         var json = "{"
@@ -322,10 +354,10 @@ public struct JSONWebKeySet: Sendable {
 extension JSONWebKey: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     private var redactedMembers: [(String, String)] {
         var members: [(String, String)] = [("kty", kty)]
-        for (name, value) in [("kid", kid), ("alg", alg), ("use", use), ("crv", crv), ("x", x), ("y", y), ("n", n), ("e", e)] {
+        for (name, value) in [("kid", kid), ("alg", alg), ("use", use), ("crv", crv), ("x", x), ("y", y), ("n", n), ("e", e), ("pub", pub)] {
             if let value { members.append((name, value)) }
         }
-        for (name, value) in [("d", d), ("p", p), ("q", q), ("dp", dp), ("dq", dq), ("qi", qi)] where value != nil {
+        for (name, value) in [("d", d), ("p", p), ("q", q), ("dp", dp), ("dq", dq), ("qi", qi), ("priv", priv)] where value != nil {
             members.append((name, "redacted"))
         }
         if k != nil { members.append(("k", "redacted")) }

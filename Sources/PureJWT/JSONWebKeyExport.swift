@@ -1,4 +1,4 @@
-// Writing keys as JWKs (RFC 7517; members per RFC 7518 §6 and RFC 8037 §2): the public form of any
+// Writing keys as JWKs (RFC 7517; members per RFC 7518 §6, RFC 8037 §2 and RFC 9964 §2 for AKP): the public form of any
 // asymmetric key, and the full form — private members included — of a private key or an HMAC secret.
 // "alg" is set when the key has one algorithm (an RSA key or HMAC secret made for a family has none) and
 // "kid" when the key has one. The full form
@@ -12,6 +12,11 @@ import Foundation
 import PureBase64
 
 extension JSONWebKey {
+    /// A JWK with only its key type ("RSA", "EC", "OKP", "AKP", "oct"), for setting its members one by one.
+    public init(kty: String) {
+        self.kty = kty
+    }
+
     /// The public JWK of `key`, with no private member; nil for an HMAC secret, which has no public half.
     public init?(publicKeyOf key: JWTKey) {
         guard let members = Self.members(of: key, includingPrivate: false) else { return nil }
@@ -23,6 +28,9 @@ extension JSONWebKey {
     public init(privateKeyOf key: JWTKey) throws(JWTError) {
         guard key.canSign, let members = Self.members(of: key, includingPrivate: true) else {
             throw JWTError(.invalidKey("a public key has no private members to write; use JSONWebKey(publicKeyOf:)"))
+        }
+        if case .mldsaPrivate(let signer) = key.material, signer.seed == nil {
+            throw JWTError(.invalidKey("an AKP JWK's \"priv\" is the 32-byte seed (RFC 9964 §2), and this ML-DSA key was read from its expanded form without one; keep it as PKCS#8 instead"))
         }
         self = members
     }
@@ -73,6 +81,13 @@ extension JSONWebKey {
                 jwk.dq = encode(pkcs1.exponent2)
                 jwk.qi = encode(pkcs1.coefficient)
             }
+        case .mldsaPublic(let publicKey):
+            jwk = JSONWebKey(kty: "AKP")
+            jwk.pub = encode(publicKey.rawRepresentation)
+        case .mldsaPrivate(let privateKey):
+            jwk = JSONWebKey(kty: "AKP")
+            jwk.pub = encode(privateKey.publicKey.rawRepresentation)
+            if includingPrivate, let seed = privateKey.seed { jwk.priv = encode(seed) }
         case .hmac(let hmac):
             guard includingPrivate else { return nil }
             jwk = JSONWebKey(kty: "oct")

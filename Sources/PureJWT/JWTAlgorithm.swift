@@ -18,7 +18,7 @@ public struct JWTAlgorithm: RawRepresentable, Sendable, Hashable, Codable, Custo
         self = known
     }
 
-    private init(registeredName: String) { rawValue = registeredName }
+    init(registeredName: String) { rawValue = registeredName }
 
     /// ECDSA P-256 with SHA-256 (RFC 7518 §3.4): Apple client secrets.
     public static let es256 = JWTAlgorithm(registeredName: "ES256")
@@ -50,7 +50,8 @@ public struct JWTAlgorithm: RawRepresentable, Sendable, Hashable, Codable, Custo
     public static let eddsa = JWTAlgorithm(registeredName: "EdDSA")
 
     /// Every algorithm this version implements.
-    public static let implemented: [JWTAlgorithm] = [.es256, .rs256, .hs256, .es384, .es512, .rs384, .rs512, .hs384, .hs512, .eddsa, .ps256, .ps384, .ps512]
+    public static let implemented: [JWTAlgorithm] = [.es256, .rs256, .hs256, .es384, .es512, .rs384, .rs512, .hs384, .hs512, .eddsa, .ps256, .ps384, .ps512,
+                                                     .mldsa44, .mldsa65, .mldsa87]
 
     /// Whether the algorithm uses a shared secret (HS256/384/512) rather than a public key.
     public var isSymmetric: Bool { self == .hs256 || self == .hs384 || self == .hs512 }

@@ -30,6 +30,8 @@ public struct JWTKey: Sendable {
         case ed25519Public(Curve25519.Signing.PublicKey)
         case ed25519Private(Curve25519.Signing.PrivateKey)
         case hmac(HMACSecret)
+        case mldsaPublic(MLDSAVerifyingKey)
+        case mldsaPrivate(MLDSASigningKey)
     }
 
     let material: Material
@@ -199,6 +201,10 @@ public struct JWTKey: Sendable {
         case .ed25519Private(let key):
             guard signature.count == 64 else { throw JWTError(.invalidSignatureEncoding(length: signature.count)) }
             return key.publicKey.isValidSignature(signature, for: signingInput)
+        case .mldsaPublic(let key):
+            return try Self.verifyMLDSA(key, signature, signingInput)
+        case .mldsaPrivate(let key):
+            return try Self.verifyMLDSA(key.publicKey, signature, signingInput)
         case .hmac(let secret):
             switch algorithm {
             case .hs384: return Self.matches(secret.sha384, signature, signingInput)
@@ -238,6 +244,13 @@ public struct JWTKey: Sendable {
         return key.isValidSignature(parsed, for: signingInput)
     }
 
+    /// σ of exactly the parameter set's length (RFC 9964 §3); any other length is an encoding error.
+    private static func verifyMLDSA(_ key: MLDSAVerifyingKey, _ signature: [UInt8],
+                                    _ signingInput: ArraySlice<UInt8>) throws(JWTError) -> Bool {
+        guard signature.count == key.signatureLength else { throw JWTError(.invalidSignatureEncoding(length: signature.count)) }
+        return key.isValid(signature, signingInput)
+    }
+
     /// r ‖ s of 48 bytes each (RFC 7518 §3.4); any other length is an encoding error, not a forgery.
     private static func verifyES384(_ key: P384.Signing.PublicKey, _ signature: [UInt8],
                                     _ signingInput: ArraySlice<UInt8>) throws(JWTError) -> Bool {
@@ -264,14 +277,16 @@ public struct JWTKey: Sendable {
         case .p256Public, .p256Private, .ed25519Public, .ed25519Private, .hmac: return 64
         case .p384Public, .p384Private: return 96
         case .p521Public, .p521Private: return 132
+        case .mldsaPublic(let key): return key.signatureLength
+        case .mldsaPrivate(let key): return key.publicKey.signatureLength
         }
     }
 
     /// Whether the key can sign: a private key or an HMAC secret (not a public key).
     public var canSign: Bool {
         switch material {
-        case .p256Private, .p384Private, .p521Private, .ed25519Private, .rsaPrivate, .hmac: return true
-        case .rsa, .p256Public, .p384Public, .p521Public, .ed25519Public: return false
+        case .p256Private, .p384Private, .p521Private, .ed25519Private, .rsaPrivate, .hmac, .mldsaPrivate: return true
+        case .rsa, .p256Public, .p384Public, .p521Public, .ed25519Public, .mldsaPublic: return false
         }
     }
 
@@ -288,6 +303,8 @@ public struct JWTKey: Sendable {
         case .p384Private(let key): return key.signature(for: signingInput).rawRepresentation
         case .p521Private(let key): return key.signature(for: signingInput).rawRepresentation
         case .ed25519Private(let key): return key.signature(for: signingInput)
+        case .mldsaPrivate(let key):
+            do { return try key.sign(signingInput) } catch { throw JWTError(.invalidKey(error.description)) }
         case .hmac(let secret):
             switch algorithm {
             case .hs384: return try mac(secret.sha384)
@@ -309,7 +326,7 @@ public struct JWTKey: Sendable {
             }
         case .rsa:
             throw JWTError(.invalidKey("an RSA public key cannot sign; load the private key (PKCS#8, PKCS#1 or a JWK with d, p, q, dp, dq, qi)"))
-        case .p256Public, .p384Public, .p521Public, .ed25519Public:
+        case .p256Public, .p384Public, .p521Public, .ed25519Public, .mldsaPublic:
             throw JWTError(.invalidKey("a public key cannot sign; load the private key (e.g. the .p8 file, a PKCS#8 PEM or a JWK with \"d\")"))
         }
     }
@@ -320,8 +337,8 @@ public struct JWTKey: Sendable {
 extension JWTKey: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     private var kind: String {
         switch material {
-        case .rsa, .p256Public, .p384Public, .p521Public, .ed25519Public: return "public"
-        case .p256Private, .p384Private, .p521Private, .ed25519Private, .rsaPrivate: return "private, redacted"
+        case .rsa, .p256Public, .p384Public, .p521Public, .ed25519Public, .mldsaPublic: return "public"
+        case .p256Private, .p384Private, .p521Private, .ed25519Private, .rsaPrivate, .mldsaPrivate: return "private, redacted"
         case .hmac: return "secret, redacted"
         }
     }

@@ -3,10 +3,11 @@
 // families (narrow them with `restricted(to:)`). HMAC secrets have no PEM form: they come from oct JWKs.
 //
 // Accepted containers (PEM label, or the DER structure alone):
-//   "PRIVATE KEY"      PKCS#8 (RFC 5208/5958): EC on P-256/P-384/P-521, Ed25519 (RFC 8410), RSA
+//   "PRIVATE KEY"      PKCS#8 (RFC 5208/5958): EC on P-256/P-384/P-521, Ed25519 (RFC 8410), RSA, ML-DSA
+//                      (RFC 9881: the seed, expanded or both forms)
 //   "EC PRIVATE KEY"   SEC 1 (RFC 5915), with its named curve
 //   "RSA PRIVATE KEY"  PKCS#1 RSAPrivateKey, two primes
-//   "PUBLIC KEY"       SubjectPublicKeyInfo (RFC 5280 §4.1.2.7): EC, Ed25519, RSA
+//   "PUBLIC KEY"       SubjectPublicKeyInfo (RFC 5280 §4.1.2.7): EC, Ed25519, RSA, ML-DSA
 //   "RSA PUBLIC KEY"   PKCS#1 RSAPublicKey
 //   "CERTIFICATE"      an X.509 certificate's subjectPublicKeyInfo, read by position (RFC 5280 §4.1) —
 //                      the certificate itself is NOT validated (not its signature, dates or issuer): use
@@ -15,6 +16,7 @@
 
 import PureASN1
 import PureCurve25519
+import PureMLDSA
 import PureP256
 import PureP384
 import PureP521
@@ -62,7 +64,7 @@ extension JWTKey {
             }
         }
         func unsupported() -> JWTError {
-            JWTError(.invalidKey("\(container.summary) is not a JWS key: EC keys on P-256, P-384 or P-521, Ed25519 and RSA keys are"))
+            JWTError(.invalidKey("\(container.summary) is not a JWS key: EC keys on P-256, P-384 or P-521, Ed25519, RSA and ML-DSA keys are"))
         }
         switch container {
         case .pkcs8(let info):
@@ -72,7 +74,9 @@ extension JWTKey {
             case (.ecPublicKey, .secp521r1?): self = try key { .es512(try P521.Signing.PrivateKey(derRepresentation: der), keyID: keyID) }
             case (.ed25519, _): self = try key { .eddsa(try Curve25519.Signing.PrivateKey(derRepresentation: der), keyID: keyID) }
             case (.rsaEncryption, _): self = try key { try .rsa(try RSA.Signing.PrivateKey(derRepresentation: der), keyID: keyID) }
-            default: throw unsupported()
+            default:
+                guard let algorithm = MLDSAAlgorithm(algorithmIdentifier: info.algorithm) else { throw unsupported() }
+                self = try key { try .mldsa(der: der, privateAlgorithm: algorithm, keyID: keyID) }
             }
         case .sec1(let sec1):
             switch sec1.curve {
@@ -89,7 +93,9 @@ extension JWTKey {
             case (.ecPublicKey, .secp521r1?): self = try key { .es512(try P521.Signing.PublicKey(derRepresentation: der), keyID: keyID) }
             case (.ed25519, _): self = try key { .eddsa(try Curve25519.Signing.PublicKey(derRepresentation: der), keyID: keyID) }
             case (.rsaEncryption, _): self = try key { try .rsa(try RSA.Signing.PublicKey(derRepresentation: der), keyID: keyID) }
-            default: throw unsupported()
+            default:
+                guard let algorithm = MLDSAAlgorithm(algorithmIdentifier: info.algorithm) else { throw unsupported() }
+                self = try key { try .mldsa(der: der, publicAlgorithm: algorithm, keyID: keyID) }
             }
         case .pkcs1RSAPublicKey:
             self = try key { try .rsa(try RSA.Signing.PublicKey(derRepresentation: der), keyID: keyID) }
@@ -137,6 +143,8 @@ extension JWTKey {
         case .ed25519Private(let key): return key.publicKey.pemRepresentation
         case .rsa(let key): return key.pemRepresentation
         case .rsaPrivate(let key): return key.publicKey.pemRepresentation
+        case .mldsaPublic(let key): return key.pemRepresentation
+        case .mldsaPrivate(let key): return key.publicKey.pemRepresentation
         case .hmac: return nil
         }
     }
@@ -150,7 +158,8 @@ extension JWTKey {
         case .p521Private(let key): return key.pemRepresentation
         case .ed25519Private(let key): return key.pemRepresentation
         case .rsaPrivate(let key): return key.pemRepresentation
-        case .p256Public, .p384Public, .p521Public, .ed25519Public, .rsa, .hmac: return nil
+        case .mldsaPrivate(let key): return key.pemRepresentation
+        case .p256Public, .p384Public, .p521Public, .ed25519Public, .rsa, .hmac, .mldsaPublic: return nil
         }
     }
 
@@ -164,7 +173,8 @@ extension JWTKey {
         case .p521Private(let key): material = .p521Public(key.publicKey)
         case .ed25519Private(let key): material = .ed25519Public(key.publicKey)
         case .rsaPrivate(let key): material = .rsa(key.publicKey)
-        case .p256Public, .p384Public, .p521Public, .ed25519Public, .rsa: material = self.material
+        case .mldsaPrivate(let key): material = .mldsaPublic(key.publicKey)
+        case .p256Public, .p384Public, .p521Public, .ed25519Public, .rsa, .mldsaPublic: material = self.material
         case .hmac: return nil
         }
         return JWTKey(material: material, keyID: keyID, algorithms: algorithms)
