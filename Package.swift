@@ -90,7 +90,7 @@ let package = Package(
         .executableTarget(name: "appleauth", dependencies: ["CommandLineSupport", "AppleAuth", "AppleAuthURLSession", "AppStoreServer", "AppStoreServerAPI", "AppAttest", "PureJWT", "PureSHA2", "PureBase64", "PureRSA", "PureP256", "PureASN1"]),
 
         // The JOSE tool: keys, signing, verification and decoding for every JWS algorithm.
-        .executableTarget(name: "jwt", dependencies: ["CommandLineSupport", "PureJWT", "PureASN1", "PureRSA", "PureP256", "PureP384",
+        .executableTarget(name: "jwt", dependencies: ["CommandLineSupport", "PureJWT", "PureMLDSA", "PureASN1", "PureRSA", "PureP256", "PureP384",
                                                       "PureP521", "PureCurve25519", "PureSHA2", "PureBase64"]),
 
         // Shared test helpers: hex, vector-file loading, the Wycheproof runner.

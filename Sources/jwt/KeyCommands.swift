@@ -4,6 +4,7 @@ import CommandLineSupport
 import Foundation
 import PureCurve25519
 import PureJWT
+import PureMLDSA
 import PureP256
 import PureP384
 import PureP521
@@ -15,6 +16,8 @@ enum KeyCommands {
         usage: jwt keygen --alg ALG [--enc ENC] [--crv P-256|P-384|P-521|X25519] [--bits 2048|3072|4096] [--format pem|jwk] [--kid ID]
         Makes a new key for ALG from the system's random number generator and prints it:
           ES256, ES384, ES512, EdDSA   a PKCS#8 PEM private key ("PRIVATE KEY"), or with --format jwk a private JWK
+          ML-DSA-44, -65, -87          the same: PKCS#8 in the seed form (RFC 9881), or an AKP JWK whose
+                                       "priv" is the 32-byte seed (RFC 9964)
           RS256 … PS512                the same, RSA of --bits bits (default 2048)
           HS256, HS384, HS512          always a JWK ("oct") holding a secret of 32, 48 or 64 bytes
         and for JWE:
@@ -70,6 +73,9 @@ enum KeyCommands {
             case .es384: return .es384(P384.Signing.PrivateKey(), keyID: keyID)
             case .es512: return .es512(P521.Signing.PrivateKey(), keyID: keyID)
             case .eddsa: return .eddsa(Curve25519.Signing.PrivateKey(), keyID: keyID)
+            case .mldsa44: return .mldsa(MLDSA44.PrivateKey(), keyID: keyID)
+            case .mldsa65: return .mldsa(MLDSA65.PrivateKey(), keyID: keyID)
+            case .mldsa87: return .mldsa(MLDSA87.PrivateKey(), keyID: keyID)
             case .hs256, .hs384, .hs512:
                 var generator = SystemRandomNumberGenerator()
                 let length = algorithm == .hs256 ? 32 : algorithm == .hs384 ? 48 : 64
@@ -81,6 +87,27 @@ enum KeyCommands {
             }
         } catch {
             throw ToolError.usage("cannot make a key: \(error)")
+        }
+    }
+
+    static let thumbprintHelp = """
+        usage: jwt thumbprint --key FILE
+        Prints the RFC 7638 thumbprint of the key in FILE (any key file this tool reads: PEM, a certificate,
+        or one JWK): base64url of the SHA-256 of the key's required public members — e, kty, n for RSA; crv,
+        kty, x, y for EC; crv, kty, x for OKP; alg, kty, pub for AKP (RFC 9964) — or of k and kty for an
+        HMAC secret. A private key and its public key have the same thumbprint; it makes a good "kid".
+        """
+
+    static func thumbprint(_ arguments: [String]) throws {
+        let args = try Arguments(arguments, flags: ["key"])
+        if args.wantsHelp { print(thumbprintHelp); return }
+        guard args.positional.isEmpty else { throw ToolError.usage("unexpected argument \"\(args.positional[0])\"; see --help") }
+        let key = try ToolInput.key(try args.required("key"))
+        do {
+            let jwk = try JSONWebKey(publicKeyOf: key) ?? JSONWebKey(privateKeyOf: key)
+            print(try jwk.thumbprint())
+        } catch {
+            throw ToolError.usage("no thumbprint for this key: \(error)")
         }
     }
 

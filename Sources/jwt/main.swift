@@ -13,6 +13,7 @@ let usage = """
     commands:
       keygen       make a private key (PKCS#8 PEM) or an HMAC secret (JWK) for an algorithm
       public-key   print the public key of a key file as PEM or JWK
+      thumbprint   print the RFC 7638 thumbprint of a key file's key
       sign         sign claims (JSON) into a compact JWS
       verify       verify a token's signature and claims; print its header and claims
       decode       print a token's header and claims WITHOUT verifying anything
@@ -32,6 +33,7 @@ func run(_ arguments: [String]) async -> ExitCode {
         switch command {
         case "keygen": try KeyCommands.keygen(rest)
         case "public-key": try KeyCommands.publicKey(rest)
+        case "thumbprint": try KeyCommands.thumbprint(rest)
         case "sign": try TokenCommands.sign(rest)
         case "verify": try TokenCommands.verify(rest)
         case "decode": try TokenCommands.decode(rest)

@@ -52,7 +52,7 @@ private let claims = #"{"iss":"https://tool.example","aud":["api","web"],"sub":"
 // side by side they starved the timing tests of other modules on a 2-core machine.
 @Suite("jwt command-line tool", .serialized)
 struct JWTToolTests {
-    @Test("--help for the tool and each command", arguments: ["keygen", "public-key", "sign", "verify", "decode"])
+    @Test("--help for the tool and each command", arguments: ["keygen", "public-key", "thumbprint", "sign", "verify", "decode"])
     func help(command: String) async throws {
         let result = try await jwt([command, "--help"])
         #expect(result.status == 0 && result.stdout.contains("usage: jwt \(command)"), "\(result.stderr)")
@@ -61,15 +61,16 @@ struct JWTToolTests {
     }
 
     @Test("every algorithm: keygen, sign, verify with the key, its public PEM and its public JWK; decode says it did not verify",
-          arguments: ["ES256", "ES384", "ES512", "EdDSA", "HS256", "HS384", "HS512"])
+          arguments: ["ES256", "ES384", "ES512", "EdDSA", "HS256", "HS384", "HS512", "ML-DSA-44", "ML-DSA-65", "ML-DSA-87"])
     func everyAlgorithm(alg: String) async throws {
         let scratch = try Scratch()
-        let generated = try await jwt(["keygen", "--alg", alg] + (alg == "ES384" ? ["--format", "jwk", "--kid", "k-\(alg)"] : []))
+        let asJWK = alg == "ES384" || alg == "ML-DSA-87"
+        let generated = try await jwt(["keygen", "--alg", alg] + (asJWK ? ["--format", "jwk", "--kid", "k-\(alg)"] : []))
         #expect(generated.status == 0, "\(generated.stderr)")
         let keyFile = try scratch.write("key", generated.stdout)
-        if alg.hasPrefix("HS") || alg == "ES384" {
+        if alg.hasPrefix("HS") || asJWK {
             let jwk = try JSONDecoder().decode([String: String].self, from: Data(generated.stdout.utf8))
-            #expect(jwk["alg"] == alg && (jwk["k"] != nil || jwk["d"] != nil))
+            #expect(jwk["alg"] == alg && (jwk["k"] != nil || jwk["d"] != nil || jwk["priv"] != nil))
         } else {
             #expect(generated.stdout.hasPrefix("-----BEGIN PRIVATE KEY-----\n"))
         }
@@ -101,7 +102,7 @@ struct JWTToolTests {
             for format in ["pem", "jwk"] {
                 let exported = try await jwt(["public-key", "--key", keyFile, "--format", format])
                 #expect(exported.status == 0, "\(alg) \(format): \(exported.stderr)")
-                #expect(!exported.stdout.contains("\"d\"") && !exported.stdout.contains("PRIVATE"))
+                #expect(!exported.stdout.contains("\"d\"") && !exported.stdout.contains("\"priv\"") && !exported.stdout.contains("PRIVATE"))
                 verifyingKeys.append(try scratch.write("public-\(format)", exported.stdout))
             }
         }
