@@ -1,4 +1,4 @@
-// COSE algorithm identifiers (IANA "COSE Algorithms"; RFC 9053 §2, RFC 8812, RFC 8230, RFC 9864) for the
+// COSE algorithm identifiers (IANA "COSE Algorithms"; RFC 9053 §2, RFC 8812, RFC 8230, RFC 9864, RFC 9964) for the
 // signatures WebAuthn and App Attest carry.
 
 /// A COSE algorithm identifier: the integer in a COSE key's label 3 and in WebAuthn's `alg` fields.
@@ -34,6 +34,12 @@ public struct COSEAlgorithm: RawRepresentable, Hashable, Sendable, CustomStringC
     public static let ps384 = COSEAlgorithm(rawValue: -38)
     /// RSASSA-PSS with SHA-512.
     public static let ps512 = COSEAlgorithm(rawValue: -39)
+    /// ML-DSA-44 (FIPS 204; RFC 9964 §4): an AKP key.
+    public static let mldsa44 = COSEAlgorithm(rawValue: -48)
+    /// ML-DSA-65 (RFC 9964 §4).
+    public static let mldsa65 = COSEAlgorithm(rawValue: -49)
+    /// ML-DSA-87 (RFC 9964 §4).
+    public static let mldsa87 = COSEAlgorithm(rawValue: -50)
     /// RSASSA-PKCS1-v1_5 with SHA-1 (RFC 8812 §2): found in attestation statements of older TPMs and
     /// authenticators only; never accepted for a credential's own key.
     public static let rs1 = COSEAlgorithm(rawValue: -65535)
@@ -52,6 +58,9 @@ public struct COSEAlgorithm: RawRepresentable, Hashable, Sendable, CustomStringC
         case -37: return "PS256"
         case -38: return "PS384"
         case -39: return "PS512"
+        case -48: return "ML-DSA-44"
+        case -49: return "ML-DSA-65"
+        case -50: return "ML-DSA-87"
         case -65535: return "RS1"
         default: return nil
         }

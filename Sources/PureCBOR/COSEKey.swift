@@ -1,17 +1,18 @@
-// COSE public keys (RFC 9052 §7; RFC 9053 §7 for EC2 and OKP, RFC 8230 §4 for RSA) as WebAuthn's credential
+// COSE public keys (RFC 9052 §7; RFC 9053 §7 for EC2 and OKP, RFC 8230 §4 for RSA, RFC 9964 §4 for AKP) as WebAuthn's credential
 // public keys carry them (WebAuthn §5.8.5, §6.5.1.1). Like PureASN1 for SPKI, this file knows no curve
 // arithmetic: it checks the structure and hands out the key's parameters; the key modules build keys.
 
 /// A COSE public key of a kind WebAuthn and App Attest use, checked for shape.
 ///
 /// What is required, beyond a CBOR map with integer labels:
-/// - `kty` (1): OKP (1), EC2 (2) or RSA (3); `alg` (3): one of the signature algorithms of ``COSEAlgorithm``
+/// - `kty` (1): OKP (1), EC2 (2), RSA (3) or AKP (7); `alg` (3): one of the signature algorithms of ``COSEAlgorithm``
 ///   but ``COSEAlgorithm/rs1``, and matching the key as WebAuthn §5.8.5 says: ES256 with P-256, ES384 with
-///   P-384, ES512 with P-521, EdDSA or Ed25519 with Ed25519, RS* and PS* with RSA.
+///   P-384, ES512 with P-521, EdDSA or Ed25519 with Ed25519, RS* and PS* with RSA, ML-DSA-44/65/87 with AKP.
 /// - EC2: `crv` (-1), `x` (-2) and `y` (-3) as byte strings of exactly the field's length (the compressed
 ///   form, `y` a boolean, is refused as WebAuthn requires). OKP: `crv` Ed25519 and a 32-byte `x`. RSA: `n`
-///   (-1) and `e` (-2) in the fewest bytes (RFC 8230 §4), without a leading zero.
-/// - No private parameter (`d`, and RSA's `p`, `q`, …): a credential key that carries one is refused.
+///   (-1) and `e` (-2) in the fewest bytes (RFC 8230 §4), without a leading zero. AKP: `pub` (-1), the
+///   ML-DSA public key of exactly its parameter set's length (1312, 1952 or 2592 bytes).
+/// - No private parameter (`d`, RSA's `p`, `q`, …, AKP's `priv`): a credential key that carries one is refused.
 /// Other labels (`kid`, `key_ops`, …) are allowed and not kept.
 public struct COSEKey: Hashable, Sendable {
     /// The curves of the EC2 and OKP keys accepted (IANA "COSE Elliptic Curves").
@@ -43,6 +44,8 @@ public struct COSEKey: Hashable, Sendable {
         case okp(curve: Curve, x: [UInt8])
         /// An RSA public key: modulus and public exponent, big-endian, no leading zero byte.
         case rsa(modulus: [UInt8], exponent: [UInt8])
+        /// An algorithm key pair's public key (RFC 9964 §4: ML-DSA's encoding pk; the algorithm says which).
+        case akp(publicKey: [UInt8])
     }
 
     /// The algorithm the key signs with.
@@ -89,6 +92,9 @@ public struct COSEKey: Hashable, Sendable {
             let modulus = try COSEKey.bytes(map, label: -1, name: "n", count: nil)
             let exponent = try COSEKey.bytes(map, label: -2, name: "e", count: nil)
             parameters = .rsa(modulus: modulus, exponent: exponent)
+        case 7:
+            try COSEKey.refusePrivate(map, labels: [-2])
+            parameters = .akp(publicKey: try COSEKey.bytes(map, label: -1, name: "pub", count: nil))
         default:
             throw CBORError(.unsupportedCOSEKeyType(keyType), at: 0)
         }
@@ -120,6 +126,10 @@ public struct COSEKey: Hashable, Sendable {
             map.append(CBOR(3), CBOR(algorithm.rawValue))
             map.append(CBOR(-1), .byteString(modulus))
             map.append(CBOR(-2), .byteString(exponent))
+        case .akp(let publicKey):
+            map.append(CBOR(1), CBOR(7))
+            map.append(CBOR(3), CBOR(algorithm.rawValue))
+            map.append(CBOR(-1), .byteString(publicKey))
         }
         return .map(map)
     }
@@ -160,6 +170,18 @@ public struct COSEKey: Hashable, Sendable {
             }
             expected = [.rs256, .rs384, .rs512, .ps256, .ps384, .ps512]
             described = "an RSA key"
+        case .akp(let publicKey):
+            // The algorithm decides the length: FIPS 204 Table 2.
+            let lengths: [(COSEAlgorithm, Int)] = [(.mldsa44, 1312), (.mldsa65, 1952), (.mldsa87, 2592)]
+            guard let (_, length) = lengths.first(where: { $0.0 == algorithm }) else {
+                if algorithm.name == nil || algorithm == .rs1 { throw CBORError(.unsupportedCOSEAlgorithm(algorithm.rawValue), at: 0) }
+                throw CBORError(.mismatchedCOSEAlgorithm(algorithm: algorithm.rawValue, key: "an AKP key"), at: 0)
+            }
+            guard publicKey.count == length else {
+                throw invalid("pub (label -1) is \(publicKey.count) bytes long, not the \(length) of an \(algorithm) key")
+            }
+            expected = [algorithm]
+            described = "an AKP key"
         }
         guard expected.contains(algorithm) else {
             if algorithm.name == nil || algorithm == .rs1 {

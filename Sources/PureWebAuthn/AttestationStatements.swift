@@ -200,6 +200,8 @@ enum AttestationStatements {
             return subjectPublicKey == [0x04] + x + y
         case .okp(_, let x):
             return subjectPublicKey == x
+        case .akp(let publicKey):
+            return subjectPublicKey == publicKey
         case .rsa(let modulus, let exponent):
             guard let (certificateModulus, certificateExponent) = try? DER.parse(subjectPublicKey).sequence({ (fields) throws(ASN1Error) in
                 (try fields.next("modulus").integerMagnitude(), try fields.next("publicExponent").integerMagnitude())

@@ -1,10 +1,12 @@
 // A credential's public key, built from its COSE key (PureCBOR checks the shape, the key modules the point
 // or modulus), and WebAuthn's signature check with it (§6.5.6 "Signature Formats for Packed Attestation,
 // FIDO U2F Attestation, and Assertion Signatures"): ECDSA signatures are ASN.1 DER, as X.509 writes them,
-// not JWS's r ‖ s; EdDSA signatures are RFC 8032's 64 bytes; RSA signatures are k bytes.
+// not JWS's r ‖ s; EdDSA signatures are RFC 8032's 64 bytes; RSA signatures are k bytes; ML-DSA signatures
+// are FIPS 204's σ (RFC 9964 §4), pure ML-DSA with the empty context.
 
 import PureCBOR
 import PureCurve25519
+import PureMLDSA
 import PureP256
 import PureP384
 import PureP521
@@ -50,6 +52,9 @@ struct SignatureVerificationKey: Sendable {
         case p521(P521.Signing.PublicKey)
         case ed25519(Curve25519.Signing.PublicKey)
         case rsa(RSA.Signing.PublicKey)
+        case mldsa44(MLDSA44.PublicKey)
+        case mldsa65(MLDSA65.PublicKey)
+        case mldsa87(MLDSA87.PublicKey)
     }
 
     let key: Key
@@ -65,6 +70,12 @@ struct SignatureVerificationKey: Sendable {
             case .ec2(.ed25519, _, _): throw WebAuthnError(.invalidCredentialPublicKey("an EC2 key on Ed25519"))
             case .okp(_, let x): key = .ed25519(try Curve25519.Signing.PublicKey(rawRepresentation: x))
             case .rsa(let modulus, let exponent): key = .rsa(try RSA.Signing.PublicKey(modulus: modulus, publicExponent: exponent))
+            case .akp(let publicKey):
+                switch coseKey.algorithm {
+                case .mldsa44: key = .mldsa44(try MLDSA44.PublicKey(rawRepresentation: publicKey))
+                case .mldsa65: key = .mldsa65(try MLDSA65.PublicKey(rawRepresentation: publicKey))
+                default: key = .mldsa87(try MLDSA87.PublicKey(rawRepresentation: publicKey))
+                }
             }
         } catch let error as WebAuthnError {
             throw error
@@ -84,6 +95,9 @@ struct SignatureVerificationKey: Sendable {
             case .es512: key = .p521(try P521.Signing.PublicKey(derRepresentation: der))
             case .edDSA, .ed25519: key = .ed25519(try Curve25519.Signing.PublicKey(derRepresentation: der))
             case .rs256, .rs384, .rs512, .ps256, .ps384, .ps512, .rs1: key = .rsa(try RSA.Signing.PublicKey(derRepresentation: der))
+            case .mldsa44: key = .mldsa44(try MLDSA44.PublicKey(derRepresentation: der))
+            case .mldsa65: key = .mldsa65(try MLDSA65.PublicKey(derRepresentation: der))
+            case .mldsa87: key = .mldsa87(try MLDSA87.PublicKey(derRepresentation: der))
             default: throw WebAuthnError(.unsupportedAttestationAlgorithm(algorithm.rawValue))
             }
         } catch let error as WebAuthnError {
@@ -100,7 +114,7 @@ struct SignatureVerificationKey: Sendable {
         case .p256: der = (try? P256.Signing.ECDSASignature(rawRepresentation: signature))?.derRepresentation
         case .p384: der = (try? P384.Signing.ECDSASignature(rawRepresentation: signature))?.derRepresentation
         case .p521: der = (try? P521.Signing.ECDSASignature(rawRepresentation: signature))?.derRepresentation
-        case .ed25519, .rsa: der = signature
+        case .ed25519, .rsa, .mldsa44, .mldsa65, .mldsa87: der = signature
         }
         return der.map { isValidSignature($0, for: message) } ?? false
     }
@@ -118,6 +132,10 @@ struct SignatureVerificationKey: Sendable {
             return key.isValidSignature(signature, for: message)
         case .ed25519(let key):
             return key.isValidSignature(signature, for: message)
+        // Pure ML-DSA with the empty context over the message itself (RFC 9964 §4), as COSE signs.
+        case .mldsa44(let key): return key.isValidSignature(signature, for: message)
+        case .mldsa65(let key): return key.isValidSignature(signature, for: message)
+        case .mldsa87(let key): return key.isValidSignature(signature, for: message)
         case .rsa(let key):
             let rsaSignature = RSA.Signing.RSASignature(rawRepresentation: signature)
             switch algorithm {

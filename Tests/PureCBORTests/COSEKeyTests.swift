@@ -87,6 +87,8 @@ struct COSEKeyTests {
                 #expect(exponent == [0x01, 0x00, 0x01])
                 // The spec's primes are 2^1279 - 1 and 2^2203 - 1.
                 #expect(p.bitWidth == 1279 && q.bitWidth == 2203)
+            case .akp:
+                Issue.record("\(vector.name): the §16 vectors have no ML-DSA credential")
             }
         }
     }
