@@ -218,5 +218,21 @@ for case in json.loads((vectors("AppAttestTests") / "receipts.json").read_text()
 for case in json.loads((vectors("AppleAuthToolTests") / "appattest-assertions.json").read_text())["cases"]:
     put("FuzzAppAttest", bytes([1]) + base64.b64decode(case["assertion_b64"]))
 
+# ML-DSA: RFC 9881 key files in every form and as PEM (mode 0), Wycheproof's ML-DSA-44 signatures by the
+# harness's fixed key (seed 2a × 32) with their messages and a few of its verify cases (mode 1), RFC 9964's
+# AKP JWKs with and without "priv" (mode 2).
+for size in json.loads((vectors("PureMLDSATests") / "mldsa_key_formats.json").read_text())["sizes"]:
+    for name in ("pkcs8Seed", "pkcs8Expanded", "pkcs8Both", "spki"):
+        put("FuzzMLDSA", bytes([0]) + bytes.fromhex(size[name]))
+    put("FuzzMLDSA", bytes([0]) + size["pkcs8SeedPEM"].encode())
+    put("FuzzMLDSA", bytes([0]) + size["spkiPEM"].encode())
+sign = json.loads((vectors("PureMLDSATests") / "mldsa_44_sign_seed_test.json").read_text())["testGroups"][0]
+for test in [t for t in sign["tests"] if t.get("msg") is not None and not t.get("ctx")][:6]:
+    put("FuzzMLDSA", bytes([1]) + bytes.fromhex(test["sig"]) + bytes.fromhex(test["msg"]))
+for size in (44, 65, 87):
+    example = json.loads((vectors("PureJWTTests") / f"ML_DSA_{size}.jose.json").read_text())["jwk"]
+    put("FuzzMLDSA", bytes([2]) + json.dumps(example).encode())
+    put("FuzzMLDSA", bytes([2]) + json.dumps({k: v for k, v in example.items() if k != "priv"}).encode())
+
 for harness in sorted(p.name for p in corpus.iterdir()):
     print(harness, len(list((corpus / harness).iterdir())))

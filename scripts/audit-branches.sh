@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Machine-code audit of the constant-time functions of PureP256, PureCurve25519, PureP384, PureP521 and PureAES (with
+# Machine-code audit of the constant-time functions of PureP256, PureCurve25519, PureP384, PureP521, PureAES and PureMLDSA (with
 # the PureECDSA code specialised for the last two) and of PureBigInt's Montgomery kernel for RSA signing: builds the release binary and lists every
 # conditional jump in the functions that must have none. LLVM is free to turn a carry or a masked select
 # into a branch (it did, see Docs/Security.md), and no Swift source review can see that; this can. It also
@@ -149,8 +149,27 @@ loops_only+=(
   "~PureBigInt.(safeGCDInverse64 in "
 )
 
+# PureMLDSA (issue 45): the kernels over secret-derived coefficients (SecretKernels.swift), each specialised
+# per γ₂ or η: HighBits of w, LowBits of r with its norm check, MakeHint, Power2Round, the norm check, and
+# RejBoundedPoly's half-byte map; none may branch. The NTT and its inverse: loops only.
+required+=(
+  "~<PureMLDSA.Gamma2Over32> of static PureMLDSA.SecretKernels.highBits("
+  "~<PureMLDSA.Gamma2Over88> of static PureMLDSA.SecretKernels.highBits("
+  "~<PureMLDSA.Gamma2Over32> of static PureMLDSA.SecretKernels.lowBitsExceed("
+  "~<PureMLDSA.Gamma2Over88> of static PureMLDSA.SecretKernels.lowBitsExceed("
+  "~<PureMLDSA.Gamma2Over32> of static PureMLDSA.SecretKernels.makeHints("
+  "~<PureMLDSA.Gamma2Over88> of static PureMLDSA.SecretKernels.makeHints("
+  "~<PureMLDSA.Eta2> of static PureMLDSA.SecretKernels.sampleByte("
+  "~<PureMLDSA.Eta4> of static PureMLDSA.SecretKernels.sampleByte("
+)
+loops_only+=(
+  "static PureMLDSA.SecretKernels.power2Round("
+  "static PureMLDSA.SecretKernels.exceedsNorm("
+  "static PureMLDSA.NTT.forward("
+  "static PureMLDSA.NTT.inverseToMontgomery("
+)
 
-symbols=$(nm "$binary" | awk '$2 ~ /[tT]/ && $3 ~ /^\$s(8PureP256|14PureCurve25519|8PureP384|8PureP521|9PureECDSA|10PureBigInt)/ { print $3 }')
+symbols=$(nm "$binary" | awk '$2 ~ /[tT]/ && $3 ~ /^\$s(8PureP256|14PureCurve25519|8PureP384|8PureP521|9PureECDSA|10PureBigInt|9PureMLDSA)/ { print $3 }')
 demangled=$(echo "$symbols" | swift demangle --compact)
 status=0
 

@@ -37,6 +37,8 @@ PureCurve25519:
 PureAES:
 PureDeflate:
 PureCBOR:
+PureSHA3:
+PureMLDSA:PostQuantum.md
 PureWebAuthn:
 AppAttest:
 PureX509:

@@ -92,11 +92,7 @@ extension ExpandedPrivateKey {
                                 Poly.reduce(t)
                                 NTT.inverseToMontgomery(t)
                                 Poly.add(t, t, s + (l + row) * 256)
-                                for i in 0..<256 {
-                                    let (high, lowPart) = power2Round(freeze(t[i]))
-                                    t[i] = high
-                                    low[i] = lowPart
-                                }
+                                SecretKernels.power2Round(t: t, low: low)
                             }
                         }
                     }

@@ -54,7 +54,7 @@ public enum MLDSA87: MLDSAParameterSet {
 
 /// An ML-DSA private key: signs, hedged by default (FIPS 204 §3.4), in constant time.
 ///
-/// The key keeps the matrix Â and its secret vectors in the NTT domain (about 40 KB for ML-DSA-65), so a
+/// The key keeps the matrix Â and its secret vectors in the NTT domain (about 60 KB for ML-DSA-65), so a
 /// signature does not expand them again. Never printed: its description is redacted.
 public struct MLDSAPrivateKey<ParameterSet: MLDSAParameterSet>: Sendable {
     @usableFromInline let key: ExpandedPrivateKey
@@ -154,7 +154,7 @@ public struct MLDSAPrivateKey<ParameterSet: MLDSAParameterSet>: Sendable {
 
 /// An ML-DSA public key: verifies signatures.
 ///
-/// Keeps Â and NTT(t₁ · 2ᵈ) (about 30 KB for ML-DSA-65): a key that verifies many signatures expands them once.
+/// Keeps Â and NTT(t₁ · 2ᵈ) (about 40 KB for ML-DSA-65): a key that verifies many signatures expands them once.
 public struct MLDSAPublicKey<ParameterSet: MLDSAParameterSet>: Sendable, Hashable {
     @usableFromInline let key: ExpandedPublicKey
 

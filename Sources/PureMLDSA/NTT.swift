@@ -104,14 +104,4 @@ enum Poly {
     static func copy(_ out: Polynomial, _ a: Polynomial) {
         out.update(from: a, count: 256)
     }
-
-    /// Whether some coefficient has |a| ≥ `bound`, for coefficients given as any representative in
-    /// [−6283008, 6283008] and bound ≤ (q − 1)/8 (so no representative of a small value is large).
-    /// Looks at every coefficient: the time does not say which one was too big (FIPS 204 §3.6.3).
-    @inline(__always) @usableFromInline
-    static func exceedsNorm(_ a: Polynomial, _ bound: Int32) -> Bool {
-        var flag: Int32 = 0
-        for i in 0..<256 { flag |= negativeMask(bound &- 1 &- absoluteValue(a[i])) }
-        return flag != 0
-    }
 }

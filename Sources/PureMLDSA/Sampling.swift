@@ -62,41 +62,33 @@ enum Sampling {
     }
 
     /// RejBoundedPoly (Algorithm 31) with CoeffFromHalfByte (Algorithm 15): each half-byte b gives η − b
-    /// (η = 4, kept when b < 9) or 2 − (b mod 5) (η = 2, kept when b < 15).
+    /// (η = 4, kept when b < 9) or 2 − (b mod 5) (η = 2, kept when b < 15), by SecretKernels.sampleByte.
     static func rejectionSampleBounded(seed: [UInt8], eta: Int32, into a: Polynomial) {
-        var shake = SHAKE256()
-        shake.update(data: seed)
-        withUnsafeTemporaryAllocation(byteCount: 136, alignment: 8) { buffer in
-            var count = 0
-            while count < 256 {
-                shake.squeeze(into: buffer)
-                var offset = 0
-                while offset < 136 && count < 256 {
-                    let byte = Int32(buffer[offset])
-                    offset += 1
-                    let (low, keepLow) = coefficientFromHalfByte(byte & 0x0F, eta: eta)
-                    a[count] = low
-                    count &+= Int(keepLow & 1)
-                    if count < 256 {
-                        let (high, keepHigh) = coefficientFromHalfByte(byte >> 4, eta: eta)
-                        a[count] = high
-                        count &+= Int(keepHigh & 1)
-                    }
-                }
-            }
-            buffer.initializeMemory(as: UInt8.self, repeating: 0)
+        if eta == 2 {
+            rejectionSampleBounded(Eta2.self, seed: seed, into: a)
+        } else {
+            rejectionSampleBounded(Eta4.self, seed: seed, into: a)
         }
     }
 
-    /// CoeffFromHalfByte without a branch on b: the coefficient, and −1 (keep) or 0 (reject).
-    @inline(__always)
-    static func coefficientFromHalfByte(_ b: Int32, eta: Int32) -> (value: Int32, keep: Int32) {
-        if eta == 2 {
-            // b mod 5 = b − 5 · ⌊b · 205 / 1024⌋, exact for 0 ≤ b < 16.
-            let remainder = b &- 5 &* ((b &* 205) &>> 10)
-            return (2 &- remainder, negativeMask(b &- 15))
+    static func rejectionSampleBounded<E: Eta>(_ eta: E.Type, seed: [UInt8], into a: Polynomial) {
+        var shake = SHAKE256()
+        shake.update(data: seed)
+        withUnsafeTemporaryAllocation(byteCount: 136 + 257 * 4, alignment: 8) { buffer in
+            let bytes = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<136])
+            let staging = (buffer.baseAddress! + 136).bindMemory(to: Int32.self, capacity: 257)
+            var count = 0
+            while count < 256 {
+                shake.squeeze(into: bytes)
+                var offset = 0
+                while offset < 136 && count < 256 {
+                    count = SecretKernels.sampleByte(eta, Int32(bytes[offset]), into: staging, count: count)
+                    offset += 1
+                }
+            }
+            a.update(from: staging, count: 256)
+            buffer.initializeMemory(as: UInt8.self, repeating: 0)
         }
-        return (4 &- b, negativeMask(b &- 9))
     }
 
     /// y (ℓ polynomials) from ρ″ and κ (Algorithm 34): y[r] = γ₁ − BitUnpack(H(ρ″ ‖ κ+r, 32·(1+bitlen(γ₁−1)))).

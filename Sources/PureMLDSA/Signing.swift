@@ -57,10 +57,7 @@ extension ExpandedPrivateKey {
                                             Poly.reduce(wRow)
                                             NTT.inverseToMontgomery(wRow)
                                             let w1Row = w1 + row * 256
-                                            for i in 0..<256 {
-                                                wRow[i] = addModulusIfNegative(wRow[i])
-                                                w1Row[i] = rounding.decompose(wRow[i]).high
-                                            }
+                                            rounding.highBits(w: wRow, into: w1Row)
                                             BitPacking.pack(w1Row, bits: parameters.w1Bits, into: commitment.baseAddress! + row * 32 * parameters.w1Bits) { $0 }
                                         }
                                         // c̃ = H(μ ‖ w1Encode(w₁), λ/4); c = SampleInBall(c̃); ĉ = NTT(c).
@@ -81,7 +78,9 @@ extension ExpandedPrivateKey {
                                             Poly.reduce(zColumn)
                                         }
                                         var rejected = false
-                                        for column in 0..<l { rejected = Poly.exceedsNorm(z + column * 256, parameters.gamma1 - parameters.beta) || rejected }
+                                        for column in 0..<l {
+                                            rejected = SecretKernels.exceedsNorm(z + column * 256, bound: parameters.gamma1 - parameters.beta) || rejected
+                                        }
                                         if rejected { continue }
 
                                         // r = w − NTT⁻¹(ĉ ∘ ŝ₂); reject when ‖LowBits(r)‖∞ ≥ γ₂ − β.
@@ -91,9 +90,7 @@ extension ExpandedPrivateKey {
                                             NTT.inverseToMontgomery(rRow)
                                             Poly.subtract(rRow, w + row * 256, rRow)
                                             Poly.freeze(rRow)
-                                            let lowBits = hints + row * 256
-                                            for i in 0..<256 { lowBits[i] = rounding.decompose(rRow[i]).low }
-                                            rejected = Poly.exceedsNorm(lowBits, parameters.gamma2 - parameters.beta) || rejected
+                                            rejected = rounding.lowBitsExceed(r: rRow, bound: parameters.gamma2 - parameters.beta) || rejected
                                         }
                                         if rejected { continue }
 
@@ -105,14 +102,8 @@ extension ExpandedPrivateKey {
                                             Poly.multiply(ct0, c, t0 + row * 256)
                                             NTT.inverseToMontgomery(ct0)
                                             Poly.reduce(ct0)
-                                            rejected = Poly.exceedsNorm(ct0, parameters.gamma2) || rejected
-                                            for i in 0..<256 {
-                                                let before = rounding.decompose(rRow[i]).high
-                                                let after = rounding.decompose(freeze(rRow[i] &+ ct0[i])).high
-                                                let differs = before ^ after
-                                                hint[i] = (differs | (0 &- differs)) >> 31 & 1
-                                                hintCount &+= hint[i]
-                                            }
+                                            rejected = SecretKernels.exceedsNorm(ct0, bound: parameters.gamma2) || rejected
+                                            hintCount &+= rounding.makeHints(r: rRow, ct0: ct0, into: hint)
                                         }
                                         if rejected || hintCount > Int32(parameters.omega) { continue }
 

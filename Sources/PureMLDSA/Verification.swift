@@ -19,7 +19,7 @@ extension ExpandedPublicKey {
                 let zColumn = z + column * 256
                 BitPacking.unpack(UnsafeRawBufferPointer(rebasing: signature[offset..<(offset + zBytes)]), bits: parameters.zBits, into: zColumn)
                 for i in 0..<256 { zColumn[i] = parameters.gamma1 &- zColumn[i] }
-                if Poly.exceedsNorm(zColumn, parameters.gamma1 - parameters.beta) { return false }
+                if SecretKernels.exceedsNorm(zColumn, bound: parameters.gamma1 - parameters.beta) { return false }
                 offset += zBytes
             }
             guard BitPacking.unpackHints(UnsafeRawBufferPointer(rebasing: signature[offset...]), k: k, omega: parameters.omega, into: hints) else {
