@@ -12,6 +12,11 @@
 /// d, the number of bits Power2Round drops from t (FIPS 204 Table 1).
 @usableFromInline let droppedBits: Int32 = 13
 
+/// Always 0, but the optimizer cannot know it (a `package` variable nothing writes is not folded, as an
+/// internal one would be under whole-module optimization): masks XORed with it cannot be turned into
+/// branches. scripts/audit-branches.sh checks that it survives in the binary.
+@exclusivity(unchecked) nonisolated(unsafe) package var mldsaOpaqueZero: Int32 = 0
+
 /// All ones when `value` < 0, zero otherwise.
 @inline(__always) @usableFromInline
 func negativeMask(_ value: Int32) -> Int32 { value &>> 31 }
@@ -87,8 +92,11 @@ enum LowOrderRounding: Sendable {
     /// except that r − r₀ = q − 1 gives r₁ = 0 and r₀ − 1. The quotient by 2γ₂ is ⌈r / 128⌉ times a
     /// fixed-point reciprocal, exact for every r ∈ [0, q) (checked exhaustively by the field-operation
     /// known answers); the wrap of r₁ = m to 0 is a mask.
+    ///
+    /// `barrier` must be ``mldsaOpaqueZero`` (read once by the caller): the wrap's mask passes through it, so
+    /// that the optimizer cannot turn the masked select back into a branch on r (it did: `cmp $44; jge`).
     @inline(__always) @usableFromInline
-    func decompose(_ r: Int32) -> (high: Int32, low: Int32) {
+    func decompose(_ r: Int32, barrier: Int32 = 0) -> (high: Int32, low: Int32) {
         var high = (r &+ 127) &>> 7
         switch self {
         case .over32:
@@ -96,7 +104,7 @@ enum LowOrderRounding: Sendable {
             high &= 15
         case .over88:
             high = (high &* 11275 &+ (1 &<< 23)) &>> 24
-            high ^= negativeMask(43 &- high) & high
+            high ^= (negativeMask(43 &- high) ^ barrier) & high
         }
         var low = r &- high &* 2 &* gamma2
         low &-= negativeMask((fieldModulus - 1) / 2 &- low) & fieldModulus

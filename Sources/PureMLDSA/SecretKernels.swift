@@ -39,18 +39,20 @@ enum SecretKernels {
     /// w ← w mod⁺ q and w₁ ← HighBits(w), for w from the inverse NTT (|w| < q).
     @inline(never)
     static func highBits<G: Gamma2>(_: G.Type, w: Polynomial, into w1: Polynomial) {
+        let barrier = mldsaOpaqueZero
         for i in 0..<256 {
             let value = addModulusIfNegative(w[i])
             w[i] = value
-            w1[i] = G.rounding.decompose(value).high
+            w1[i] = G.rounding.decompose(value, barrier: barrier).high
         }
     }
 
     /// Whether ‖LowBits(r)‖∞ ≥ `bound`, for r ∈ [0, q): every coefficient looked at, one flag.
     @inline(never)
     static func lowBitsExceed<G: Gamma2>(_: G.Type, r: Polynomial, bound: Int32) -> Bool {
+        let barrier = mldsaOpaqueZero
         var flag: Int32 = 0
-        for i in 0..<256 { flag |= negativeMask(bound &- 1 &- absoluteValue(G.rounding.decompose(r[i]).low)) }
+        for i in 0..<256 { flag |= negativeMask(bound &- 1 &- absoluteValue(G.rounding.decompose(r[i], barrier: barrier).low)) }
         return flag != 0
     }
 
@@ -58,10 +60,11 @@ enum SecretKernels {
     /// r ∈ [0, q) and |ct₀| < q. Returns the number of ones.
     @inline(never)
     static func makeHints<G: Gamma2>(_: G.Type, r: Polynomial, ct0: Polynomial, into hints: Polynomial) -> Int32 {
+        let barrier = mldsaOpaqueZero
         var count: Int32 = 0
         for i in 0..<256 {
-            let before = G.rounding.decompose(r[i]).high
-            let after = G.rounding.decompose(freeze(r[i] &+ ct0[i])).high
+            let before = G.rounding.decompose(r[i], barrier: barrier).high
+            let after = G.rounding.decompose(freeze(r[i] &+ ct0[i]), barrier: barrier).high
             let differs = before ^ after
             let hint = ((differs | (0 &- differs)) >> 31) & 1
             hints[i] = hint
