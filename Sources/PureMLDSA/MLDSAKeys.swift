@@ -108,9 +108,9 @@ public struct MLDSAPrivateKey<ParameterSet: MLDSAParameterSet>: Sendable {
     /// ML-DSA.Sign, FIPS 204 Algorithm 2, with 32 fresh random bytes from the system.
     public func signature<Message: Sequence, Context: Collection>(for message: Message, context: Context) throws(MLDSAError) -> [UInt8]
     where Message.Element == UInt8, Context.Element == UInt8 {
-        var generator = SystemRandomNumberGenerator()
-        let randomness = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return try signature(for: message, context: context, randomness: randomness)
+        var randomness = freshRandomness()
+        defer { randomness = (0, 0, 0, 0) }
+        return try withUnsafeBytes(of: randomness) { (bytes) throws(MLDSAError) in try signature(for: message, context: context, randomness: bytes) }
     }
 
     /// A hedged signature of `message` with the empty context.
@@ -123,22 +123,46 @@ public struct MLDSAPrivateKey<ParameterSet: MLDSAParameterSet>: Sendable {
     /// is more exposed to fault and side-channel attacks.
     public func deterministicSignature<Message: Sequence, Context: Collection>(for message: Message, context: Context) throws(MLDSAError) -> [UInt8]
     where Message.Element == UInt8, Context.Element == UInt8 {
-        try signature(for: message, context: context, randomness: [UInt8](repeating: 0, count: 32))
+        try withUnsafeBytes(of: (UInt64(0), UInt64(0), UInt64(0), UInt64(0))) { (bytes) throws(MLDSAError) in
+            try signature(for: message, context: context, randomness: bytes)
+        }
     }
 
     /// Signing with the given 32 bytes of randomness (Wycheproof's and the test vectors' `rnd`).
     package func signature<Message: Sequence, Context: Collection>(for message: Message, context: Context, randomness: [UInt8]) throws(MLDSAError) -> [UInt8]
     where Message.Element == UInt8, Context.Element == UInt8 {
-        let mu = try publicKey.messageRepresentative(for: message, context: context)
-        return try signature(forMessageRepresentative: mu, randomness: randomness)
+        precondition(randomness.count == 32, "ML-DSA signing randomness is 32 bytes")
+        let result: Result<[UInt8], MLDSAError> = randomness.withUnsafeBytes { bytes in
+            Result { () throws(MLDSAError) in try signature(for: message, context: context, randomness: bytes) }
+        }
+        return try result.get()
+    }
+
+    /// μ computed into a stack buffer and signed: no copy of a contiguous message, no array for μ.
+    func signature<Message: Sequence, Context: Collection>(for message: Message, context: Context,
+                                                           randomness: UnsafeRawBufferPointer) throws(MLDSAError) -> [UInt8]
+    where Message.Element == UInt8, Context.Element == UInt8 {
+        let context = Array(context)
+        guard context.count <= 255 else { throw MLDSAError(.contextTooLong(found: context.count)) }
+        let signature: [UInt8]? = withContiguousBytes(of: message) { messageBytes in
+            context.withUnsafeBytes { contextBytes in
+                withUnsafeTemporaryAllocation(byteCount: 64, alignment: 8) { mu in
+                    key.publicKey.messageRepresentative(message: messageBytes, context: contextBytes, into: mu)
+                    return key.sign(mu: UnsafeRawBufferPointer(mu), randomness: randomness)
+                }
+            }
+        }
+        guard let signature else { throw MLDSAError(.signingFailed) }
+        return signature
     }
 
     /// A hedged signature of a message representative μ computed elsewhere (FIPS 204 §6.2's external μ):
     /// μ = H(tr ‖ M′, 64), as ``MLDSAPublicKey/messageRepresentative(for:context:)`` computes it.
     public func signature<Mu: Collection>(forMessageRepresentative mu: Mu) throws(MLDSAError) -> [UInt8] where Mu.Element == UInt8 {
-        var generator = SystemRandomNumberGenerator()
-        let randomness = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return try signature(forMessageRepresentative: Array(mu), randomness: randomness)
+        var randomness = freshRandomness()
+        defer { randomness = (0, 0, 0, 0) }
+        let bytes = withUnsafeBytes(of: randomness) { Array($0) }
+        return try signature(forMessageRepresentative: Array(mu), randomness: bytes)
     }
 
     package func signature(forMessageRepresentative mu: [UInt8], randomness: [UInt8]) throws(MLDSAError) -> [UInt8] {
@@ -150,6 +174,19 @@ public struct MLDSAPrivateKey<ParameterSet: MLDSAParameterSet>: Sendable {
         guard let signature else { throw MLDSAError(.signingFailed) }
         return signature
     }
+}
+
+/// 32 bytes from `SystemRandomNumberGenerator` (the operating system's CSPRNG), kept on the stack.
+private func freshRandomness() -> (UInt64, UInt64, UInt64, UInt64) {
+    var generator = SystemRandomNumberGenerator()
+    return (generator.next(), generator.next(), generator.next(), generator.next())
+}
+
+/// `body` over the bytes of `sequence`: in place when it is contiguous (an array, a slice), else copied.
+private func withContiguousBytes<Bytes: Sequence, Result>(of sequence: Bytes, _ body: (UnsafeRawBufferPointer) -> Result) -> Result
+where Bytes.Element == UInt8 {
+    if let result = sequence.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) { return result }
+    return Array(sequence).withUnsafeBytes(body)
 }
 
 /// An ML-DSA public key: verifies signatures.
@@ -208,9 +245,13 @@ public struct MLDSAPublicKey<ParameterSet: MLDSAParameterSet>: Sendable, Hashabl
         let context = Array(context)
         guard context.count <= 255 else { throw MLDSAError(.contextTooLong(found: context.count)) }
         let message = Array(message)
-        return message.withUnsafeBytes { messageBytes in
-            context.withUnsafeBytes { key.messageRepresentative(message: messageBytes, context: $0) }
+        var mu = [UInt8](repeating: 0, count: 64)
+        message.withUnsafeBytes { messageBytes in
+            context.withUnsafeBytes { contextBytes in
+                mu.withUnsafeMutableBytes { key.messageRepresentative(message: messageBytes, context: contextBytes, into: $0) }
+            }
         }
+        return mu
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.key.encoded == rhs.key.encoded }

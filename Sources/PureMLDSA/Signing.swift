@@ -15,13 +15,13 @@ extension ExpandedPrivateKey {
         let parameters = publicKey.parameters
         let k = parameters.k, l = parameters.l
         // ρ″ = H(K ‖ rnd ‖ μ, 64).
-        var rhoDoublePrime = [UInt8](repeating: 0, count: 64)
+        var rhoDoublePrime: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
         var shake = SHAKE256()
         shake.update(data: signingKey)
         shake.update(bufferPointer: randomness)
         shake.update(bufferPointer: mu)
-        rhoDoublePrime.withUnsafeMutableBytes { shake.squeeze(into: $0) }
-        defer { for index in 0..<64 { rhoDoublePrime[index] = 0 } }
+        withUnsafeMutableBytes(of: &rhoDoublePrime) { shake.squeeze(into: $0) }
+        defer { rhoDoublePrime = (0, 0, 0, 0, 0, 0, 0, 0) }
 
         // The workspace: y, z (ℓ each); w, w₁, r, hints (k each); c.
         let polynomials = 2 * l + 4 * k + 1
@@ -42,7 +42,7 @@ extension ExpandedPrivateKey {
                                     let rounding = parameters.rounding
                                     while kappa + l <= 1 << 16 {
                                         // y = ExpandMask(ρ″, κ); w = NTT⁻¹(Â ∘ NTT(y)); w₁ = HighBits(w).
-                                        rhoDoublePrime.withUnsafeBytes {
+                                        withUnsafeBytes(of: rhoDoublePrime) {
                                             Sampling.expandMask(rhoDoublePrime: $0, kappa: kappa, parameters: parameters, into: y)
                                         }
                                         kappa += l
@@ -132,16 +132,15 @@ extension ExpandedPrivateKey {
 }
 
 extension ExpandedPublicKey {
-    /// μ = H(tr ‖ M′, 64) for the pure signature: M′ = 0 ‖ |ctx| ‖ ctx ‖ M (FIPS 204 Algorithms 2 and 3).
-    /// The caller has checked that the context is at most 255 bytes.
-    func messageRepresentative(message: UnsafeRawBufferPointer, context: UnsafeRawBufferPointer) -> [UInt8] {
+    /// μ = H(tr ‖ M′, 64) for the pure signature: M′ = 0 ‖ |ctx| ‖ ctx ‖ M (FIPS 204 Algorithms 2 and 3),
+    /// written to the 64 bytes of `mu`. The caller has checked that the context is at most 255 bytes.
+    func messageRepresentative(message: UnsafeRawBufferPointer, context: UnsafeRawBufferPointer, into mu: UnsafeMutableRawBufferPointer) {
         var shake = SHAKE256()
         shake.update(data: publicKeyHash)
-        shake.update(data: [0, UInt8(context.count)])
+        var prefix: (UInt8, UInt8) = (0, UInt8(truncatingIfNeeded: context.count))
+        withUnsafeBytes(of: &prefix) { shake.update(bufferPointer: $0) }
         shake.update(bufferPointer: context)
         shake.update(bufferPointer: message)
-        var mu = [UInt8](repeating: 0, count: 64)
-        mu.withUnsafeMutableBytes { shake.squeeze(into: $0) }
-        return mu
+        shake.squeeze(into: mu)
     }
 }
