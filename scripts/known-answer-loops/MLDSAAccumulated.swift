@@ -10,9 +10,10 @@ import PureSHA3
 /// The README's hash for `name` and `iterations`, or the field-operation hash when `name` is nil.
 func cctvHash(readme: String, name: String?, iterations: String) -> String? {
     guard let name else {
-        return readme.split(separator: "\n").first { $0.count == 64 && $0.allSatisfy(\.isHexDigit) }.map(String.init)
+        let lines: [Substring] = readme.split(separator: "\n")
+        return lines.first { $0.count == 64 && $0.allSatisfy(\.isHexDigit) }.map(String.init)
     }
-    let lines = readme.split(separator: "\n")
+    let lines: [Substring] = readme.split(separator: "\n")
     guard let heading = lines.firstIndex(where: { $0 == "### \(name)" }),
           let line = lines[heading...].first(where: { $0.hasPrefix("- \(iterations) iterations:") }) else { return nil }
     return line.split(separator: "`").dropFirst().first.map(String.init)
