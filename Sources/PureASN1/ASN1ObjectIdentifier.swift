@@ -86,9 +86,11 @@ public struct ASN1ObjectIdentifier: Hashable, Sendable, CustomStringConvertible 
     // Digests, for PKCS#1 v1.5 DigestInfo (RFC 8017 §9.2).
     /// id-sha256, 2.16.840.1.101.3.4.2.1 (RFC 8017 Appendix A.2.4).
     public static let sha256 = ASN1ObjectIdentifier(arcs: [2, 16, 840, 1, 101, 3, 4, 2, 1])
-    /// id-ml-dsa-44, -65, -87 (RFC 9881 §2; NIST CSOR sigAlgs 17–19): ML-DSA keys, parameters absent.
+    /// id-ml-dsa-44 (RFC 9881 §2; NIST CSOR sigAlgs 17): ML-DSA-44 keys, parameters absent.
     public static let mlDSA44 = ASN1ObjectIdentifier(arcs: [2, 16, 840, 1, 101, 3, 4, 3, 17])
+    /// id-ml-dsa-65 (RFC 9881 §2; sigAlgs 18).
     public static let mlDSA65 = ASN1ObjectIdentifier(arcs: [2, 16, 840, 1, 101, 3, 4, 3, 18])
+    /// id-ml-dsa-87 (RFC 9881 §2; sigAlgs 19).
     public static let mlDSA87 = ASN1ObjectIdentifier(arcs: [2, 16, 840, 1, 101, 3, 4, 3, 19])
 
     private static let names: [ASN1ObjectIdentifier: String] = [

@@ -4,8 +4,11 @@
 
 /// The three ML-DSA parameter sets of FIPS 204.
 public enum MLDSAAlgorithm: String, Hashable, Sendable, CaseIterable {
+    /// ML-DSA-44: k = ℓ = 4, η = 2 (NIST category 2).
     case mldsa44 = "ML-DSA-44"
+    /// ML-DSA-65: k = 6, ℓ = 5, η = 4 (category 3).
     case mldsa65 = "ML-DSA-65"
+    /// ML-DSA-87: k = 8, ℓ = 7, η = 2 (category 5).
     case mldsa87 = "ML-DSA-87"
 
     @usableFromInline
@@ -34,21 +37,27 @@ public protocol MLDSAParameterSet: Sendable {
 /// ML-DSA-44 (FIPS 204, NIST security category 2).
 public enum MLDSA44: MLDSAParameterSet {
     public static var algorithm: MLDSAAlgorithm { .mldsa44 }
+    /// An ML-DSA-44 private key.
     public typealias PrivateKey = MLDSAPrivateKey<MLDSA44>
+    /// An ML-DSA-44 public key.
     public typealias PublicKey = MLDSAPublicKey<MLDSA44>
 }
 
 /// ML-DSA-65 (FIPS 204, NIST security category 3).
 public enum MLDSA65: MLDSAParameterSet {
     public static var algorithm: MLDSAAlgorithm { .mldsa65 }
+    /// An ML-DSA-65 private key.
     public typealias PrivateKey = MLDSAPrivateKey<MLDSA65>
+    /// An ML-DSA-65 public key.
     public typealias PublicKey = MLDSAPublicKey<MLDSA65>
 }
 
 /// ML-DSA-87 (FIPS 204, NIST security category 5).
 public enum MLDSA87: MLDSAParameterSet {
     public static var algorithm: MLDSAAlgorithm { .mldsa87 }
+    /// An ML-DSA-87 private key.
     public typealias PrivateKey = MLDSAPrivateKey<MLDSA87>
+    /// An ML-DSA-87 public key.
     public typealias PublicKey = MLDSAPublicKey<MLDSA87>
 }
 
