@@ -77,7 +77,8 @@ let wantsAsync = filter.map { text in selected.isEmpty || asyncNames.contains { 
 let asyncRows = wantsAsync
     ? (await JWTBenchmarks.comparisons() + JWTKitSetBenchmarks.comparisons() + AppleAuthBenchmarks.comparisons()
        + AppStoreBenchmarks.comparisons() + AppStoreAPIBenchmarks.comparisons() + AppStoreOCSPBenchmarks.comparisons()
-       + WebAuthnBenchmarks.comparisons() + WebAuthnRegistrationBenchmarks.comparisons() + AppAttestBenchmarks.comparisons())
+       + WebAuthnBenchmarks.comparisons() + WebAuthnRegistrationBenchmarks.comparisons() + AppAttestBenchmarks.comparisons()
+       + JWTMLDSABenchmarks.comparisons())
         .filter { filter == nil || $0.name.contains(filter!) }
     : []
 if selected.isEmpty && asyncRows.isEmpty {
