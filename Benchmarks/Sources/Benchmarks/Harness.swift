@@ -16,6 +16,12 @@ struct Comparison {
     var bytes: Int = 0
 }
 
+/// A row with no peer (ML-DSA-44: no other Swift library has it): our time alone, an absolute figure.
+struct SoloRow {
+    let name: String
+    let ours: () -> UInt64
+}
+
 struct Row {
     let name: String
     let oursNanoseconds: Double
@@ -80,6 +86,12 @@ enum Harness {
         return Row(name: comparison.name, oursNanoseconds: median(ours), peer: comparison.peer,
                    peerNanoseconds: median(theirs), bytes: comparison.bytes,
                    ratio: median(zip(ours, theirs).map { $0 / $1 }))
+    }
+
+    /// Nanoseconds per call of a row with no peer: the median of the rounds, after a warm-up.
+    static func measureAlone(_ body: () -> UInt64) -> Double {
+        let iterations = calibrate(body)
+        return median((0..<rounds).map { _ in time(iterations, body) })
     }
 
     static func median(_ values: [Double]) -> Double {

@@ -1,6 +1,6 @@
 // ML-DSA-65 and ML-DSA-87 key generation, signing and verification, and SHA3-256, against swift-crypto
 // (BoringSSL's portable C++ ML-DSA and XKCP's SHA-3 on Linux). ML-DSA-44 rows have no peer (swift-crypto
-// has no ML-DSA-44) and report our time alone.
+// has no ML-DSA-44) and report our time alone (`soloRows`, printed after the comparisons).
 //
 // Signing repeats a random number of attempts (FIPS 204 rejection sampling), so one message says little.
 // The sign rows cycle through C2SP CCTV's benchmark messages (Tests/PureMLDSATests/Vectors/cctv_benchmark_*),
@@ -50,6 +50,25 @@ enum MLDSABenchmarks {
                          oursRaw: { $0.rawRepresentation }, theirsRaw: { [UInt8]($0.rawRepresentation) },
                          oursVerify: { $0.isValidSignature($1, for: $2) }, theirsVerify: { $0.isValidSignature($1, for: $2) })
         return rows
+    }
+
+    /// ML-DSA-44 keygen, sign (CCTV's ML-DSA-44 messages, hedged) and verify: no peer offers ML-DSA-44, so
+    /// these are absolute figures.
+    static func soloRows() -> [SoloRow] {
+        let seed = deterministicBytes(32, seed: 44)
+        let messages = messages("ML-DSA-44")
+        let key = try! PureMLDSA.MLDSA44.PrivateKey(seedRepresentation: seed)
+        let signature = try! key.signature(for: messages[0])
+        precondition(key.publicKey.isValidSignature(signature, for: messages[0]), "ML-DSA-44: our signature does not verify")
+        var index = 0
+        return [
+            SoloRow(name: "ML-DSA-44 keygen") { firstWord(try! PureMLDSA.MLDSA44.PrivateKey(seedRepresentation: seed).publicKey.rawRepresentation) },
+            SoloRow(name: "ML-DSA-44 sign") {
+                index = index == messages.count - 1 ? 0 : index + 1
+                return firstWord(try! key.signature(for: messages[index]))
+            },
+            SoloRow(name: "ML-DSA-44 verify") { key.publicKey.isValidSignature(signature, for: messages[0]) ? 1 : 0 },
+        ]
     }
 
     /// The CCTV benchmark messages for one parameter set.

@@ -70,6 +70,7 @@ let all = SHA2Benchmarks.comparisons() + RSABenchmarks.comparisons() + BigIntBen
     + AppReceiptBenchmarks.comparisons() + AESBenchmarks.comparisons() + KeyAgreementBenchmarks.comparisons() + JWEBenchmarks.comparisons()
     + MLDSABenchmarks.comparisons()
 let selected = all.filter { filter == nil || $0.name.contains(filter!) }
+let soloRows = MLDSABenchmarks.soloRows().filter { filter == nil || $0.name.contains(filter!) }
 // The JWT and AppleAuth rows need keys loaded and cross-checked with jwt-kit first; skip that when the filter
 // already matched other rows and cannot match these (their names all contain "JWT", "Apple" or "secret").
 let asyncNames = ["WebAuthn", "App Attest", "jwt-kit", "Signing", "Verifying", "JWT", "Apple", "secret", "token", "verify", "sign", "HS256", "RS256", "ES256", "App Store", "notification"]
@@ -81,7 +82,7 @@ let asyncRows = wantsAsync
        + JWTMLDSABenchmarks.comparisons())
         .filter { filter == nil || $0.name.contains(filter!) }
     : []
-if selected.isEmpty && asyncRows.isEmpty {
+if selected.isEmpty && asyncRows.isEmpty && soloRows.isEmpty {
     FileHandle.standardError.write(Data("no benchmark name contains '\(filter ?? "")'\n".utf8))
     exit(1)
 }
@@ -105,6 +106,9 @@ if let iterations = oursOnlyIterations {
     }
     for comparison in asyncRows {
         print(comparison.name, formatTime(await Harness.timeAsync(iterations, comparison.ours)))
+    }
+    for row in soloRows {
+        print(row.name, formatTime(Harness.time(iterations, row.ours)))
     }
     exit(0)
 }
@@ -176,8 +180,20 @@ if runs == 1 {
     }
 }
 
+// Rows with no peer: our time alone, the median over the passes.
+var soloTimes: [(String, Double)] = []
+if !soloRows.isEmpty {
+    print("\n" + pad("operation (no peer)", 22) + pad("ours", 12, right: true))
+    for row in soloRows {
+        let times = (0..<runs).map { _ in Harness.measureAlone(row.ours) }.sorted()
+        soloTimes.append((row.name, times[times.count / 2]))
+        print(pad(row.name, 22) + pad(formatTime(times[times.count / 2]), 12, right: true))
+    }
+}
+
 if let jsonPath {
-    let objects = rows.map { row -> [String: Any] in
+    let soloObjects: [[String: Any]] = soloTimes.map { ["name": $0.0, "ours_ns": $0.1, "peer": "none"] }
+    let objects = soloObjects + rows.map { row -> [String: Any] in
         var object: [String: Any] = ["name": row.name, "ours_ns": row.oursNanoseconds, "peer": row.peer,
                                      "peer_ns": row.peerNanoseconds, "ratio": row.ratio]
         if let (low, high) = ranges[row.name] { object["ratio_min"] = low; object["ratio_max"] = high }
