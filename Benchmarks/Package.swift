@@ -67,6 +67,7 @@ let package = Package(
                 .product(name: "PureCurve25519", package: "PureJWT"),
                 .product(name: "PureRSA", package: "PureJWT"),
                 .product(name: "PureAES", package: "PureJWT"),
+                .product(name: "PureMLDSA", package: "PureJWT"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

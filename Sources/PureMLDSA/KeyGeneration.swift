@@ -66,7 +66,7 @@ extension ExpandedPrivateKey {
 
     /// t = NTT⁻¹(Â ∘ NTT(s₁)) + s₂, (t₁, t₀) = Power2Round(t), pk, tr = H(pk), sk, and the NTT forms
     /// signing uses. `secrets` is s₁ then s₂ in the normal domain.
-    private static func derive(rho: [UInt8], signingKey: [UInt8], secrets: [Int32], seed: [UInt8]?,
+    static func derive(rho: [UInt8], signingKey: [UInt8], secrets: [Int32], seed: [UInt8]?,
                                parameters: MLDSAParameters) -> (key: ExpandedPrivateKey, t0: [Int32]) {
         let k = parameters.k, l = parameters.l
         var matrix = [Int32](repeating: 0, count: k * l * 256)
