@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "PureJWT", targets: ["PureJWT"]),
         .library(name: "PureWebAuthn", targets: ["PureWebAuthn"]),
         .library(name: "AppAttest", targets: ["AppAttest"]),
+        .library(name: "ApplePay", targets: ["ApplePay"]),
         .library(name: "AppleHTTP", targets: ["AppleHTTP"]),
         .library(name: "AppleAuth", targets: ["AppleAuth"]),
         .library(name: "AppleAuthURLSession", targets: ["AppleAuthURLSession"]),
@@ -75,6 +76,9 @@ let package = Package(
         // device keys, on PureWebAuthn's authenticator data.
         .target(name: "AppAttest", dependencies: ["PureWebAuthn", "PureCBOR", "PureX509", "PureASN1", "PureP256", "PureSHA2", "PureJWT",
                                                  "PureBase64", "AppleHTTP"]),
+        // Apple Pay on the server: payment tokens' CMS signature to Apple Root CA - G3, EC_v1 and RSA_v1
+        // decryption, the typed payment data.
+        .target(name: "ApplePay", dependencies: ["PureX509", "PureASN1", "PureP256", "PureRSA", "PureAES", "PureSHA2", "PureBase64", "PureJWT"]),
         // The HTTP transport protocol and retry rules that AppleAuth and AppStoreServerAPI share (both
         // re-export it); no networking of its own.
         .target(name: "AppleHTTP"),
@@ -168,6 +172,11 @@ let package = Package(
         .testTarget(
             name: "AppAttestTests",
             dependencies: ["AppAttest", "AppleHTTP", "PureP256", "PureSHA2", "PureBase64", "TestSupport"],
+            exclude: ["Vectors"]
+        ),
+        .testTarget(
+            name: "ApplePayTests",
+            dependencies: ["ApplePay", "PureX509", "PureJWT", "PureBase64", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

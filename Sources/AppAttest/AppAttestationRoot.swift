@@ -3,6 +3,8 @@
 // SHA-256 fingerprint 1c:b9:82:3b:a2:8b:a6:ad:2d:33:a0:06:94:1d:e2:ae:4f:51:3e:f1:d4:e8:31:b9:f7:e0:fa:7b:62:42:c9:32;
 // a P-384 key, valid 2020-03-18 to 2045-03-15. A public certificate, not a secret.
 
+import PureX509
+
 extension AppAttestVerifier {
     /// Apple App Attestation Root CA, PEM.
     public static let appleAppAttestationRootCA = """
@@ -21,4 +23,10 @@ extension AppAttestVerifier {
     oyFraWVIyd/dganmrduC1bmTBGwD
     -----END CERTIFICATE-----
     """
+}
+
+extension AppAttestReceiptVerifier {
+    /// Apple Root CA - G3, PEM: the root App Attest receipts chain to (through Apple Application
+    /// Integration CA 5 - G1). SHA-256 fingerprint 63343abf…9179, valid 2014-04-30 to 2039-04-30.
+    public static let appleRootCAG3 = AppleRootCertificates.rootCAG3PEM
 }

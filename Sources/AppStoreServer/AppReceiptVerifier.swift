@@ -31,6 +31,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import PureASN1
+import PureJWT
 import PureRSA
 import PureSHA2
 import PureX509

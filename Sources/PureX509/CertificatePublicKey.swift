@@ -9,13 +9,13 @@ import PureP384
 import PureRSA
 import PureSHA2
 
-/// A public key usable for certificate signatures.
-enum CertificatePublicKey: Sendable {
+/// A public key usable for certificate signatures (package API: Apple Pay checks its CMS signer with it).
+package enum CertificatePublicKey: Sendable {
     case p256(P256.Signing.PublicKey)
     case p384(P384.Signing.PublicKey)
     case rsa(RSA.Signing.PublicKey)
 
-    init(certificate: Certificate) throws(X509Error) {
+    package init(certificate: Certificate) throws(X509Error) {
         let info = certificate.subjectPublicKeyInfo
         switch info.algorithm.algorithm {
         case .ecPublicKey:
@@ -49,7 +49,7 @@ enum CertificatePublicKey: Sendable {
 
     /// Whether this key made `signature` over `message` with `algorithm` (a certificate's, an OCSP
     /// response's). Variable-time (public data).
-    func isValidSignature<Message: Collection>(_ signature: [UInt8], over message: Message, algorithm: CertificateSignatureAlgorithm,
+    package func isValidSignature<Message: Collection>(_ signature: [UInt8], over message: Message, algorithm: CertificateSignatureAlgorithm,
                                                acceptingSHA1: Bool = false) -> Bool where Message.Element == UInt8 {
         switch (self, algorithm) {
         case (.p256(let key), .ecdsaWithSHA256):

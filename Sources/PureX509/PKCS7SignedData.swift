@@ -1,11 +1,12 @@
-// PKCS#7 SignedData (RFC 2315 §9; RFC 5652 §5) with one signer and no signed attributes: what Apple signs
-// App Store receipts (RSA) and App Attest receipts (ECDSA) with. Read strictly from DER; BER (indefinite
+// PKCS#7/CMS SignedData (RFC 2315 §9; RFC 5652 §5) with one signer: what Apple signs App Store receipts
+// (RSA), App Attest receipts (ECDSA) and Apple Pay payment tokens (detached, with signed attributes) with. Read strictly from DER; BER (indefinite
 // lengths, constructed OCTET STRINGs, as Apple sends App Attest receipts and Xcode its receipts) is first
 // rewritten by PureASN1's BER reader.
 //
 //   ContentInfo { contentType signedData (1.2.840.113549.1.7.2), [0] EXPLICIT SignedData {
 //       version INTEGER, digestAlgorithms SET OF AlgorithmIdentifier,
-//       contentInfo { contentType data (1.2.840.113549.1.7.1), [0] EXPLICIT OCTET STRING payload },
+//       contentInfo { contentType data (1.2.840.113549.1.7.1), [[0] EXPLICIT OCTET STRING payload] },
+//                                                            -- absent: a detached signature (Apple Pay)
 //       certificates [0] IMPLICIT SET OF Certificate,         -- at most 16
 //       [crls [1]: refused]
 //       signerInfos SET OF SignerInfo { version 1, issuerAndSerialNumber { issuer Name, serial INTEGER },
@@ -14,16 +15,19 @@
 //   } }
 //
 // Without signed attributes the signature covers the payload's bytes directly. With them (App Attest
-// receipts of 2020: content type, signing time, message digest) their message digest and content type are
-// read here; what the signature covers is the caller's to decide. Package API: AppStoreServer and AppAttest
+// receipts of 2020, Apple Pay tokens: content type, signing time, message digest) their message digest,
+// content type and signing time are read here, and their DER re-tagged as the SET OF that RFC 5652 §5.4
+// says the signature covers is kept; what the signature covers is the caller's to decide. Package API: AppStoreServer and AppAttest
 // check the algorithms, the chain and the signature, each for its own receipts.
 
 import PureASN1
 
 /// The parts of a PKCS#7 SignedData that verification reads; the certificates stay bytes until needed.
 package struct PKCS7SignedData: Sendable {
-    /// The signed content (the data payload).
+    /// The signed content (the data payload); empty for a detached signature.
     package let payload: [UInt8]
+    /// Whether the content is absent (a detached signature: the caller has the signed bytes).
+    package let isDetached: Bool
     /// The certificates, DER, as carried.
     package let certificateDERs: [ArraySlice<UInt8>]
     /// The encoding of the certificate set (a chain cache's key).
@@ -39,11 +43,17 @@ package struct PKCS7SignedData: Sendable {
     /// The signed attributes' message digest (1.2.840.113549.1.9.4) when the SignerInfo has signed
     /// attributes, whose content type (1.2.840.113549.1.9.3) was checked to be data; nil without them.
     package let signedAttributesMessageDigest: [UInt8]?
+    /// The signed attributes as the signature covers them (RFC 5652 §5.4: the DER of the SET OF, tag 0x31
+    /// in place of the [0] IMPLICIT tag); nil without them.
+    package let signedAttributesForSignature: [UInt8]?
+    /// The signing-time attribute (1.2.840.113549.1.9.5), seconds since 1970 UTC; nil when absent.
+    package let signingTime: Int64?
 
     package static let signedDataOID = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113_549, 1, 7, 2])
     package static let dataOID = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113_549, 1, 7, 1])
     static let contentTypeAttributeOID = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113_549, 1, 9, 3])
     static let messageDigestAttributeOID = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113_549, 1, 9, 4])
+    static let signingTimeAttributeOID = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113_549, 1, 9, 5])
 
     /// Reads DER, or BER rewritten with definite lengths first (at most `maximumSize` bytes).
     package init(berOrDER bytes: [UInt8], maximumSize: Int) throws(ASN1Error) {
@@ -61,6 +71,9 @@ package struct PKCS7SignedData: Sendable {
     /// Reads DER.
     package init(der: [UInt8]) throws(ASN1Error) {
         var payload: ArraySlice<UInt8> = []
+        var detached = false
+        var attributesEncoding: [UInt8]?
+        var signingTime: Int64?
         var certificateSet: ArraySlice<UInt8> = []
         var certificateDERs: [ArraySlice<UInt8>] = []
         var signerIssuer: ArraySlice<UInt8> = [], signerSerial: ArraySlice<UInt8> = []
@@ -77,6 +90,10 @@ package struct PKCS7SignedData: Sendable {
                 payload = try signedData.next("contentInfo").sequence { (encap) throws(ASN1Error) in
                     guard try encap.next("contentType").objectIdentifier() == Self.dataOID else {
                         throw ASN1Error(.invalidValue("the signed content is not of type data"), at: 0)
+                    }
+                    guard !encap.isEmpty else {
+                        detached = true
+                        return []
                     }
                     return try encap.next("content").explicit(0).octetString()
                 }
@@ -103,7 +120,10 @@ package struct PKCS7SignedData: Sendable {
                         }
                         digestOID = try Self.algorithm(signer.next("digestAlgorithm"))
                         if let attributes = try signer.optional(.contextSpecific(0, constructed: true)) {
-                            messageDigest = try Self.messageDigest(in: attributes)
+                            (messageDigest, signingTime) = try Self.messageDigestAndSigningTime(in: attributes)
+                            var encoding = Array(attributes.encoded)
+                            encoding[0] = 0x31   // SET OF, as RFC 5652 §5.4 says the signature covers them
+                            attributesEncoding = encoding
                         }
                         signatureOID = try Self.algorithm(signer.next("digestEncryptionAlgorithm"))
                         signatureBytes = try signer.next("encryptedDigest").octetString()
@@ -117,6 +137,9 @@ package struct PKCS7SignedData: Sendable {
         }
         guard let digestOID, let signatureOID else { throw ASN1Error(.invalidValue("no SignerInfo"), at: 0) }
         self.payload = Array(payload)
+        isDetached = detached
+        signedAttributesForSignature = attributesEncoding
+        self.signingTime = signingTime
         self.certificateDERs = certificateDERs
         certificateSetEncoding = certificateSet
         self.signerIssuer = signerIssuer
@@ -127,9 +150,10 @@ package struct PKCS7SignedData: Sendable {
         signedAttributesMessageDigest = messageDigest
     }
 
-    /// The message digest of signed attributes whose content type is data (each exactly once).
-    private static func messageDigest(in attributes: DERNode) throws(ASN1Error) -> [UInt8] {
-        var contentType: ASN1ObjectIdentifier?, digest: [UInt8]?
+    /// The message digest of signed attributes whose content type is data (each exactly once), and the
+    /// signing time if present (at most once).
+    private static func messageDigestAndSigningTime(in attributes: DERNode) throws(ASN1Error) -> ([UInt8], Int64?) {
+        var contentType: ASN1ObjectIdentifier?, digest: [UInt8]?, signingTime: Int64?
         try attributes.constructed(.contextSpecific(0, constructed: true)) { (set) throws(ASN1Error) in
             while !set.isEmpty {
                 try set.next("attribute").sequence { (attribute) throws(ASN1Error) in
@@ -144,6 +168,9 @@ package struct PKCS7SignedData: Sendable {
                         case messageDigestAttributeOID:
                             guard digest == nil else { throw ASN1Error(.invalidValue("two message-digest attributes"), at: value.offset) }
                             digest = Array(try value.octetString())
+                        case signingTimeAttributeOID:
+                            guard signingTime == nil else { throw ASN1Error(.invalidValue("two signing-time attributes"), at: value.offset) }
+                            signingTime = try value.time()
                         default:
                             break
                         }
@@ -154,7 +181,7 @@ package struct PKCS7SignedData: Sendable {
         guard contentType == dataOID, let digest else {
             throw ASN1Error(.invalidValue("signed attributes without a content type of data and a message digest"), at: attributes.offset)
         }
-        return digest
+        return (digest, signingTime)
     }
 
     /// The carried certificates, parsed.

@@ -98,7 +98,7 @@ public struct X509Error: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// "2023-09-24T02:50:33Z" for seconds since 1970 (proleptic Gregorian, Hinnant's civil_from_days);
     /// this module has no Foundation to format dates with.
-    static func utc(_ seconds: Int64) -> String {
+    package static func utc(_ seconds: Int64) -> String {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let z = days + 719_468

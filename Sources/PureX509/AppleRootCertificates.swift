@@ -1,11 +1,14 @@
-// Apple Root CA - G3: the root App Attest receipts chain to (through Apple Application Integration CA 5 -
-// G1), as App Store signed data does; published at https://www.apple.com/certificateauthority/. SHA-256
-// fingerprint 63343abfb89a6a03ebb57e9b3f5fa7be7c4f5c756f3017b3a8c488c3653e9179; a P-384 key, valid 2014-04-30
-// to 2039-04-30. A public certificate, not a secret.
+// Apple Root CA - G3: the root App Attest receipts (through Apple Application Integration CA 5 - G1) and
+// Apple Pay payment tokens (through Apple Application Integration CA - G3) chain to, as App Store signed
+// data does; published at https://www.apple.com/certificateauthority/. SHA-256 fingerprint
+// 63343abfb89a6a03ebb57e9b3f5fa7be7c4f5c756f3017b3a8c488c3653e9179; a P-384 key, valid 2014-04-30 to
+// 2039-04-30. A public certificate, not a secret. Package API: the modules that verify Apple's CMS
+// signatures bundle it from here.
 
-extension AppAttestReceiptVerifier {
-    /// Apple Root CA - G3, PEM.
-    public static let appleRootCAG3 = """
+/// Apple's root certificates, PEM.
+package enum AppleRootCertificates {
+    /// Apple Root CA - G3.
+    package static let rootCAG3PEM = """
     -----BEGIN CERTIFICATE-----
     MIICQzCCAcmgAwIBAgIILcX8iNLFS5UwCgYIKoZIzj0EAwMwZzEbMBkGA1UEAwwS
     QXBwbGUgUm9vdCBDQSAtIEczMSYwJAYDVQQLDB1BcHBsZSBDZXJ0aWZpY2F0aW9u
