@@ -91,7 +91,7 @@ let package = Package(
         // What the two tools share: argument parsing, exit codes, bounded input (Foundation only).
         .target(name: "CommandLineSupport"),
         // The command-line tool, on the SignInWithApple service.
-        .executableTarget(name: "appleauth", dependencies: ["CommandLineSupport", "AppleAuth", "AppleAuthURLSession", "AppStoreServer", "AppStoreServerAPI", "AppAttest", "PureJWT", "PureSHA2", "PureBase64", "PureRSA", "PureP256", "PureASN1"]),
+        .executableTarget(name: "appleauth", dependencies: ["CommandLineSupport", "AppleAuth", "AppleAuthURLSession", "AppStoreServer", "AppStoreServerAPI", "AppAttest", "ApplePay", "PureJWT", "PureSHA2", "PureBase64", "PureRSA", "PureP256", "PureASN1"]),
 
         // The JOSE tool: keys, signing, verification and decoding for every JWS algorithm.
         .executableTarget(name: "jwt", dependencies: ["CommandLineSupport", "PureJWT", "PureMLDSA", "PureASN1", "PureRSA", "PureP256", "PureP384",

@@ -27,6 +27,7 @@ let usage = """
       appattest attestation   verify an App Attest attestation object (Apple's nine steps)
       appattest assertion     verify an App Attest assertion against the stored key and counter
       appattest receipt       verify an App Attest receipt to Apple Root CA - G3 and print its fields
+      applepay decrypt        verify and decrypt an Apple Pay payment token, print the payment data
     """
 
 func run(_ arguments: [String]) async -> ExitCode {
@@ -51,6 +52,7 @@ func run(_ arguments: [String]) async -> ExitCode {
         case "keys": try await Commands.keys(rest)
         case "appstore": try await AppStoreCommand.run(rest)
         case "appattest": try AppAttestCommand.run(rest)
+        case "applepay": try ApplePayCommand.run(rest)
         case "help", "--help", "-h": print(usage)
         default:
             printError("unknown command \"\(command)\"\n" + usage)
