@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "PureDeflate", targets: ["PureDeflate"]),
         .library(name: "PureCBOR", targets: ["PureCBOR"]),
         .library(name: "PureX509", targets: ["PureX509"]),
+        .library(name: "PurePKCS12", targets: ["PurePKCS12"]),
         .library(name: "AppStoreServer", targets: ["AppStoreServer"]),
         .library(name: "AppStoreServerAPI", targets: ["AppStoreServerAPI"]),
         .library(name: "PureJWT", targets: ["PureJWT"]),
@@ -63,6 +64,9 @@ let package = Package(
         // the CTAP2 canonical encoder.
         .target(name: "PureCBOR"),
         .target(name: "PureX509", dependencies: ["PureASN1", "PureP256", "PureP384", "PureRSA", "PureSHA2"]),
+        // PKCS#12 files (RFC 7292) read with a password: the MAC, PBES2-AES and the older Triple-DES scheme,
+        // the certificates and private keys inside.
+        .target(name: "PurePKCS12", dependencies: ["PureASN1", "PureSHA2", "PureAES"]),
         .target(name: "AppStoreServer", dependencies: ["PureJWT", "PureX509", "PureASN1", "PureP256", "PureSHA2", "PureBase64"]),
         .target(name: "AppStoreServerAPI", dependencies: ["AppleHTTP", "AppStoreServer", "PureX509", "PureJWT", "PureP256", "PureBase64"]),
         // JWS/JWT on top of the primitives; may import Foundation (Data, Date, JSON).
@@ -78,7 +82,7 @@ let package = Package(
                                                  "PureBase64", "AppleHTTP"]),
         // Apple Pay on the server: payment tokens' CMS signature to Apple Root CA - G3, EC_v1 and RSA_v1
         // decryption, the typed payment data.
-        .target(name: "ApplePay", dependencies: ["PureX509", "PureASN1", "PureP256", "PureRSA", "PureAES", "PureSHA2", "PureBase64", "PureJWT"]),
+        .target(name: "ApplePay", dependencies: ["PureX509", "PurePKCS12", "PureASN1", "PureP256", "PureRSA", "PureAES", "PureSHA2", "PureBase64", "PureJWT"]),
         // The HTTP transport protocol and retry rules that AppleAuth and AppStoreServerAPI share (both
         // re-export it); no networking of its own.
         .target(name: "AppleHTTP"),
@@ -172,6 +176,11 @@ let package = Package(
         .testTarget(
             name: "AppAttestTests",
             dependencies: ["AppAttest", "AppleHTTP", "PureP256", "PureSHA2", "PureBase64", "TestSupport"],
+            exclude: ["Vectors"]
+        ),
+        .testTarget(
+            name: "PurePKCS12Tests",
+            dependencies: ["PurePKCS12", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

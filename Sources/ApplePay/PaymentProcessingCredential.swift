@@ -15,6 +15,7 @@
 import PureASN1
 import PureBase64
 import PureP256
+import PurePKCS12
 import PureRSA
 import PureSHA2
 import PureX509
@@ -59,6 +60,36 @@ public struct PaymentProcessingCredential: Sendable, CustomStringConvertible {
             throw ApplePayError(.invalidConfiguration("the private key is not one PEM block: \(error)"))
         }
         try self.init(certificate: certificate, privateKeyDER: block.derBytes)
+    }
+
+    /// A credential from a PKCS#12 file (what Keychain Access exports the certificate and its key as;
+    /// PBES2-AES or the older Triple-DES scheme, the MAC checked): the certificate that carries the
+    /// merchant identifier extension and the private key that is its.
+    ///
+    /// - Throws: ``ApplePayError`` `.invalidConfiguration`: a wrong password, an unsupported scheme, no
+    ///   payment processing certificate with its key inside, or several.
+    public init(pkcs12 der: [UInt8], password: String) throws(ApplePayError) {
+        let contents: PKCS12Contents
+        do { contents = try PKCS12Contents(derRepresentation: der, password: password) } catch {
+            throw ApplePayError(.invalidConfiguration("\(error)"))
+        }
+        var found: [PaymentProcessingCredential] = []
+        for item in contents.certificates {
+            guard let certificate = try? Certificate(derRepresentation: item.derRepresentation),
+                  certificate.extension(Self.merchantIdentifierOID) != nil else { continue }
+            for key in contents.privateKeys {
+                if let credential = try? PaymentProcessingCredential(certificate: certificate, privateKeyDER: key.derRepresentation) {
+                    found.append(credential)
+                    break
+                }
+            }
+        }
+        guard found.count == 1, let credential = found.first else {
+            throw ApplePayError(.invalidConfiguration(found.isEmpty
+                ? "the PKCS#12 file holds no Apple Pay payment processing certificate (extension 1.2.840.113635.100.6.32) together with its private key"
+                : "the PKCS#12 file holds \(found.count) payment processing certificates with their keys; export one per file"))
+        }
+        self = credential
     }
 
     /// A credential from the certificate and its private key in DER (PKCS#8, SEC 1 or PKCS#1).

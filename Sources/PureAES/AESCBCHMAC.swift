@@ -91,25 +91,7 @@ package enum AESCBCHMAC {
         let expected = AESCBCHMAC.tag(variant, macKey: key[..<half], aad: aad, iv: iv, ciphertext: ciphertext)
         guard constantTimeEqual(expected, tag) else { throw AESError(.authenticationFailure) }
 
-        let schedule = try AESExpandedKey(key: key[half...])
-        var plaintext = [UInt8](repeating: 0, count: ciphertext.count)
-        let chain = iv + ciphertext   // block i is XOR-ed with chain block i
-        plaintext.withUnsafeMutableBytes { out in
-            ciphertext.withUnsafeBytes { input in
-                chain.withUnsafeBytes { previous in
-                    var offset = 0
-                    while offset < input.count {
-                        let blocks = min(8, (input.count - offset) / 16)
-                        schedule.decryptBlocks(input.baseAddress! + offset, count: blocks, into: out.baseAddress! + offset)
-                        for index in stride(from: offset, to: offset + 16 * blocks, by: 8) {
-                            out.storeBytes(of: out.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ previous.loadUnaligned(fromByteOffset: index, as: UInt64.self),
-                                           toByteOffset: index, as: UInt64.self)
-                        }
-                        offset += 16 * blocks
-                    }
-                }
-            }
-        }
+        let plaintext = try AESCBC.decrypt(ciphertext, key: key[half...], iv: iv)
         // The tag held, so the padding was made by the key's holder; still checked, as RFC 7518 §5.2.2.2 says.
         let pad = Int(plaintext[plaintext.count - 1])
         guard pad >= 1, pad <= 16, plaintext.suffix(pad).allSatisfy({ $0 == UInt8(pad) }) else {

@@ -10,15 +10,16 @@ import Foundation
 
 enum ApplePayCommand {
     static let help = """
-        usage: appleauth applepay decrypt --token FILE --certificate PEM --key PEM [--certificate PEM --key PEM ...]
+        usage: appleauth applepay decrypt --token FILE (--certificate PEM --key PEM | --pkcs12 FILE --password-file F) ...
                    [--at ISO8601] [--signing-window SECONDS] [--root PEM]
         Verifies an Apple Pay payment token (Apple's CMS signature, the chain to Apple Root CA - G3, the
         signing time within --signing-window seconds of --at, default 300) and decrypts it (EC_v1 or RSA_v1)
         with the payment processing certificate its publicKeyHash names; prints the payment data, as Apple
         wrote it, on standard output. FILE is the token's JSON ({"version", "data", "signature", "header"},
         the paymentData Apple Pay JS gives, or an object holding it as "paymentData"); - reads standard input.
-        --certificate and --key are PEM files (the key PKCS#8, SEC 1 or PKCS#1); repeat the pair during a
-        certificate rotation. --at (default now) is the verification time: the certificates must be valid
+        --certificate and --key are PEM files (the key PKCS#8, SEC 1 or PKCS#1); or --pkcs12 a PKCS#12 file
+        (.p12, as Keychain Access exports it: PBES2-AES or Triple DES) whose password is the first line of
+        --password-file. Repeat either pair during a certificate rotation. --at (default now) is the verification time: the certificates must be valid
         then and the token signed within the window of it. --root (a PEM file) replaces Apple's root, for
         tokens made on a test chain.
 
@@ -35,16 +36,31 @@ enum ApplePayCommand {
     }
 
     private static func decrypt(_ arguments: [String]) throws {
-        let args = try Arguments(arguments, flags: ["token", "certificate", "key", "at", "signing-window", "root"])
+        let args = try Arguments(arguments, flags: ["token", "certificate", "key", "pkcs12", "password-file", "at", "signing-window", "root"])
         if args.wantsHelp { print(help); return }
         guard args.positional.isEmpty else { throw ToolError.usage("unexpected argument \"\(args.positional[0])\"; every input is an option (see --help)") }
         let tokenBytes = try readInput(try args.required("token"), limit: PaymentToken.maximumSize)
         let certificates = args.values("certificate"), keys = args.values("key")
-        guard !certificates.isEmpty else { throw ToolError.usage("give the payment processing certificate and key: --certificate PEM --key PEM") }
+        let bundles = args.values("pkcs12"), passwordFiles = args.values("password-file")
+        guard !certificates.isEmpty || !bundles.isEmpty else {
+            throw ToolError.usage("give the payment processing certificate and key: --certificate PEM --key PEM, or --pkcs12 FILE --password-file F")
+        }
         guard certificates.count == keys.count else {
             throw ToolError.usage("\(certificates.count) --certificate and \(keys.count) --key options; give them in pairs")
         }
+        guard bundles.count == passwordFiles.count else {
+            throw ToolError.usage("\(bundles.count) --pkcs12 and \(passwordFiles.count) --password-file options; give them in pairs")
+        }
         var credentials: [PaymentProcessingCredential] = []
+        for (bundle, passwordFile) in zip(bundles, passwordFiles) {
+            let der = Array(try readInput(bundle, limit: 1 << 20))
+            let password = try self.password(passwordFile)
+            do {
+                credentials.append(try PaymentProcessingCredential(pkcs12: der, password: password))
+            } catch {
+                throw ToolError.usage("\(bundle): \(error)")
+            }
+        }
         for (certificate, key) in zip(certificates, keys) {
             let certificatePEM = try text(certificate), keyPEM = try text(key)
             do {
@@ -90,6 +106,13 @@ enum ApplePayCommand {
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         guard let date = formatter.date(from: text) else { throw ToolError.usage("--at must be an ISO 8601 time such as 2026-06-01T12:00:00Z, not \"\(text.prefix(60))\"") }
         return date
+    }
+
+    /// The password: the file's text without one trailing line break.
+    private static func password(_ path: String) throws -> String {
+        var text = String(decoding: try readInput(path, limit: 4096), as: UTF8.self)
+        if text.hasSuffix("\r\n") { text.removeLast(1) } else if text.hasSuffix("\n") { text.removeLast() }
+        return text
     }
 
     private static func text(_ path: String) throws -> String {

@@ -146,6 +146,25 @@ struct ApplePayToolTests {
         }
     }
 
+    @Test("a PKCS#12 file and a password file (its trailing newline ignored) stand for the certificate and key")
+    func pkcs12() async throws {
+        struct Bundles: Decodable { struct File: Decodable { let name: String; let password: String; let p12: String }; let files: [File] }
+        let bundles = try VectorFiles.json(Bundles.self, "../../PurePKCS12Tests/Vectors/pkcs12.json")
+        let (path, at) = try token("ec-3dsecure")
+        for name in ["openssl-3des-ec", "cryptography-aes-ec"] {
+            let bundle = try #require(bundles.files.first { $0.name == name })
+            let p12 = FileManager.default.temporaryDirectory.appendingPathComponent("applepay-\(UUID().uuidString).p12").path
+            try (Data(base64Encoded: bundle.p12) ?? Data()).write(to: URL(fileURLWithPath: p12))
+            let passwordFile = try file(bundle.password + "\n", "password")
+            let result = try await run(["decrypt", "--token", path, "--root", root, "--at", at, "--pkcs12", p12, "--password-file", passwordFile])
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+            let wrong = try await run(["decrypt", "--token", path, "--root", root, "--at", at, "--pkcs12", p12, "--password-file", try file("nope\n", "wrong")])
+            #expect(wrong.status == 2 && wrong.stderr.contains("password"), "\(wrong.stderr)")
+            let unpaired = try await run(["decrypt", "--token", path, "--root", root, "--at", at, "--pkcs12", p12])
+            #expect(unpaired.status == 2)
+        }
+    }
+
     @Test("a real Apple-signed token made for another certificate exits 1 naming its publicKeyHash")
     func realToken() async throws {
         let directory = "../../ApplePayTests/Vectors/gala/"

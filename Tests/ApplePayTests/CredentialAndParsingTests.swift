@@ -131,3 +131,37 @@ struct CredentialAndParsingTests {
         #expect(why.contains("applicationPrimaryAccountNumber"))
     }
 }
+
+/// PKCS#12 files of the test merchants (PurePKCS12Tests' vectors, made by Python cryptography and OpenSSL).
+struct MerchantBundles: Decodable {
+    struct File: Decodable { let name: String; let password: String; let p12: String; let merchant: String; let expected: String }
+    let files: [File]
+    static let all: MerchantBundles? = try? VectorFiles.json(MerchantBundles.self, "../../PurePKCS12Tests/Vectors/pkcs12.json")
+}
+
+@Suite("Apple Pay credentials from PKCS#12 files")
+struct PKCS12CredentialTests {
+    @Test("every readable bundle gives the credential that decrypts its merchant's token")
+    func bundles() throws {
+        let bundles = try #require(MerchantBundles.all).files.filter { $0.expected == "ok" }
+        #expect(bundles.count == 12)
+        let root = try #require(TokenVectors.file).testRoot
+        for bundle in bundles {
+            let credential = try PaymentProcessingCredential(pkcs12: Array(Data(base64Encoded: bundle.p12) ?? Data()), password: bundle.password)
+            let vector = try #require(TokenVectors.cases.first { $0.name == (bundle.merchant == "ec" ? "ec-3dsecure" : "rsa-3dsecure") })
+            let token = try PaymentToken(jsonRepresentation: Array(try JSONEncoder().encode(vector.token)))
+            let decrypter = try PaymentTokenDecrypter(credentials: [credential], verifier: PaymentTokenVerifier(replacingAppleRootForTestingWith: root))
+            #expect(throws: Never.self, "\(bundle.name)") { try decrypter.decrypt(token, at: date(vector.at)) }
+        }
+    }
+
+    @Test("a wrong password is a configuration error that says so")
+    func wrongPassword() throws {
+        let bundle = try #require(MerchantBundles.all?.files.first { $0.name == "wrong-password" })
+        let failure = reason { () throws(ApplePayError) in
+            try PaymentProcessingCredential(pkcs12: Array(Data(base64Encoded: bundle.p12) ?? Data()), password: bundle.password)
+        }
+        guard case .invalidConfiguration(let why)? = failure else { Issue.record("got \(String(describing: failure))"); return }
+        #expect(why.contains("password"))
+    }
+}
