@@ -25,6 +25,7 @@ let harnesses: [(name: String, products: [String])] = [
     ("FuzzWebAuthn", ["PureWebAuthn", "PureSHA2"]),
     ("FuzzAppAttest", ["AppAttest", "PureP256"]),
     ("FuzzMLDSA", ["PureMLDSA", "PureJWT"]),
+    ("FuzzApplePay", ["ApplePay", "PurePKCS12"]),
 ]
 
 let package = Package(

@@ -234,5 +234,16 @@ for size in (44, 65, 87):
     put("FuzzMLDSA", bytes([2]) + json.dumps(example).encode())
     put("FuzzMLDSA", bytes([2]) + json.dumps({k: v for k, v in example.items() if k != "priv"}).encode())
 
+# Apple Pay: every token of the vectors (mode 0), their signatures (mode 1), the PKCS#12 files (mode 2), a
+# payment data document (mode 3).
+apple_pay = json.loads((vectors("ApplePayTests") / "apple_pay_tokens.json").read_text())
+for case in apple_pay["cases"]:
+    put("FuzzApplePay", bytes([0]) + json.dumps(case["token"]).encode())
+    put("FuzzApplePay", bytes([1]) + base64.b64decode(case["token"]["signature"]))
+    if case["expected"]["result"] == "ok":
+        put("FuzzApplePay", bytes([3]) + json.dumps(case["expected"]["paymentData"]).encode())
+for bundle in json.loads((vectors("PurePKCS12Tests") / "pkcs12.json").read_text())["files"]:
+    put("FuzzApplePay", bytes([2]) + base64.b64decode(bundle["p12"]))
+
 for harness in sorted(p.name for p in corpus.iterdir()):
     print(harness, len(list((corpus / harness).iterdir())))

@@ -6,7 +6,7 @@
 # .build-fuzz/crashes/TARGET-*. Add every crash input as a regression test before fixing it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-targets=(FuzzKeys FuzzBase64 FuzzJWS FuzzJWKS FuzzIdentityToken FuzzNotification FuzzAppleResponses FuzzCertificates FuzzAppStore FuzzEd25519 FuzzECKeys FuzzJWTTool FuzzReceipts FuzzInflate FuzzJWE FuzzCBOR FuzzWebAuthn FuzzAppAttest FuzzMLDSA)
+targets=(FuzzKeys FuzzBase64 FuzzJWS FuzzJWKS FuzzIdentityToken FuzzNotification FuzzAppleResponses FuzzCertificates FuzzAppStore FuzzEd25519 FuzzECKeys FuzzJWTTool FuzzReceipts FuzzInflate FuzzJWE FuzzCBOR FuzzWebAuthn FuzzAppAttest FuzzMLDSA FuzzApplePay)
 if [[ "${1:-}" == "--list" ]]; then printf '%s\n' "${targets[@]}"; exit 0; fi
 if [[ $# -lt 2 ]]; then echo "usage: scripts/fuzz.sh TARGET SECONDS [libFuzzer flags] (TARGET: ${targets[*]})" >&2; exit 2; fi
 target=$1 seconds=$2; shift 2
