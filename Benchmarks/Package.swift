@@ -44,6 +44,7 @@ let package = Package(
                 .product(name: "PureCBOR", package: "PureJWT"),
                 .product(name: "PureWebAuthn", package: "PureJWT"),
                 .product(name: "AppAttest", package: "PureJWT"),
+                .product(name: "ApplePay", package: "PureJWT"),
                 .product(name: "AppleAuth", package: "PureJWT"),
                 .product(name: "AppStoreServer", package: "PureJWT"),
                 .product(name: "AppStoreServerAPI", package: "PureJWT"),

@@ -147,7 +147,39 @@ def signed_data(message, signer, signer_key, chain, signing_time, *, attributes=
         "certificates": [asn1x509.Certificate.load(der(c)) for c in [signer] + chain],
         "signer_infos": [info],
     })
-    return cms.ContentInfo({"content_type": "signed_data", "content": content}).dump()
+    return without_digest_parameters(cms.ContentInfo({"content_type": "signed_data", "content": content}).dump())
+
+SHA256_WITH_NULL = bytes.fromhex("300d06096086480165030402010500")
+SHA256_ABSENT = bytes.fromhex("300b0609608648016503040201")
+
+def der_length(n):
+    if n < 0x80:
+        return bytes([n])
+    body = n.to_bytes((n.bit_length() + 7) // 8, "big")
+    return bytes([0x80 | len(body)]) + body
+
+def without_digest_parameters(encoding):
+    """SHA-256 AlgorithmIdentifiers rewritten with absent parameters, as Apple's current tokens have them
+    (asn1crypto always writes NULL); every enclosing length recomputed. The signed attributes hold none."""
+    def rewrite(data):
+        out = b""; offset = 0
+        while offset < len(data):
+            tag = data[offset]; length = data[offset + 1]; header = 2
+            if length & 0x80:
+                count = length & 0x7F
+                length = int.from_bytes(data[offset + 2:offset + 2 + count], "big"); header += count
+            whole = data[offset:offset + header + length]
+            content = data[offset + header:offset + header + length]
+            offset += header + length
+            if whole == SHA256_WITH_NULL:
+                out += SHA256_ABSENT
+            elif tag & 0x20:   # constructed (DER in, DER out: unchanged elsewhere)
+                inner = rewrite(content)
+                out += bytes([tag]) + der_length(len(inner)) + inner
+            else:
+                out += whole
+        return out
+    return rewrite(encoding)
 
 def indefinite(encoding, depth=3):
     """The outer constructed layers rewritten with indefinite lengths, as Apple sends the signature (BER)."""

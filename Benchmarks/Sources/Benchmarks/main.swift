@@ -73,13 +73,13 @@ let selected = all.filter { filter == nil || $0.name.contains(filter!) }
 let soloRows = MLDSABenchmarks.soloRows().filter { filter == nil || $0.name.contains(filter!) }
 // The JWT and AppleAuth rows need keys loaded and cross-checked with jwt-kit first; skip that when the filter
 // already matched other rows and cannot match these (their names all contain "JWT", "Apple" or "secret").
-let asyncNames = ["WebAuthn", "App Attest", "jwt-kit", "Signing", "Verifying", "JWT", "Apple", "secret", "token", "verify", "sign", "HS256", "RS256", "ES256", "App Store", "notification"]
+let asyncNames = ["WebAuthn", "App Attest", "jwt-kit", "Signing", "Verifying", "JWT", "Apple", "secret", "token", "verify", "sign", "HS256", "RS256", "ES256", "App Store", "notification", "Apple Pay"]
 let wantsAsync = filter.map { text in selected.isEmpty || asyncNames.contains { $0.contains(text) || text.contains($0) } } ?? true
 let asyncRows = wantsAsync
     ? (await JWTBenchmarks.comparisons() + JWTKitSetBenchmarks.comparisons() + AppleAuthBenchmarks.comparisons()
        + AppStoreBenchmarks.comparisons() + AppStoreAPIBenchmarks.comparisons() + AppStoreOCSPBenchmarks.comparisons()
        + WebAuthnBenchmarks.comparisons() + WebAuthnRegistrationBenchmarks.comparisons() + AppAttestBenchmarks.comparisons()
-       + JWTMLDSABenchmarks.comparisons())
+       + JWTMLDSABenchmarks.comparisons() + ApplePayBenchmarks.comparisons())
         .filter { filter == nil || $0.name.contains(filter!) }
     : []
 if selected.isEmpty && asyncRows.isEmpty && soloRows.isEmpty {
