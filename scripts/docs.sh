@@ -41,6 +41,8 @@ PureSHA3:
 PureMLDSA:PostQuantum.md
 PureWebAuthn:
 AppAttest:
+ApplePay:ApplePay.md=ApplePayGuide.md
+PurePKCS12:
 PureX509:
 PureRSA:
 PureSHA2:

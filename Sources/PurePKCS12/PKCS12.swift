@@ -26,14 +26,18 @@ import PureSHA2
 public struct PKCS12Contents: Sendable {
     /// A certificate, DER, with the bag's local key ID (which pairs it with its key) when present.
     public struct CertificateItem: Sendable, Hashable {
+        /// The certificate, DER.
         public let derRepresentation: [UInt8]
+        /// The bag's localKeyID attribute (the same value as its key's), when present.
         public let localKeyID: [UInt8]?
     }
 
     /// A private key, PKCS#8 PrivateKeyInfo DER, with the bag's local key ID when present. A secret: its
     /// description never shows it.
     public struct PrivateKeyItem: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+        /// The key, PKCS#8 PrivateKeyInfo DER. A secret.
         public let derRepresentation: [UInt8]
+        /// The bag's localKeyID attribute (the same value as its certificate's), when present.
         public let localKeyID: [UInt8]?
         public var description: String { "PKCS12Contents.PrivateKeyItem(\(derRepresentation.count) bytes, redacted)" }
         public var debugDescription: String { description }

@@ -115,22 +115,23 @@ enum PasswordBasedEncryption {
             throw PKCS12Error(.malformed("PBES2 key length \(keyLength ?? 0) or IV length \(iv.count) does not fit AES-CBC"))
         }
         let passwordBytes = Array(password.utf8)
+        guard [hmacWithSHA1, hmacWithSHA256, hmacWithSHA384, hmacWithSHA512].contains(prf) else {
+            throw PKCS12Error(.unsupportedAlgorithm("PBKDF2 with \(prf.nameAndDottedForm) (HMAC-SHA-1/256/384/512 are read)"))
+        }
         let key: SymmetricKey
-        do {
+        do throws(KeyDerivationError) {
             switch prf {
             case hmacWithSHA256: key = try PBKDF2<SHA256>.deriveKey(fromPassword: passwordBytes, salt: salt, rounds: iterations, outputByteCount: cipherKeyLength)
             case hmacWithSHA384: key = try PBKDF2<SHA384>.deriveKey(fromPassword: passwordBytes, salt: salt, rounds: iterations, outputByteCount: cipherKeyLength)
             case hmacWithSHA512: key = try PBKDF2<SHA512>.deriveKey(fromPassword: passwordBytes, salt: salt, rounds: iterations, outputByteCount: cipherKeyLength)
-            case hmacWithSHA1: key = try PBKDF2<Insecure.SHA1>.deriveKey(fromPassword: passwordBytes, salt: salt, rounds: iterations, outputByteCount: cipherKeyLength)
-            default: throw PKCS12Error(.unsupportedAlgorithm("PBKDF2 with \(prf.nameAndDottedForm) (HMAC-SHA-1/256/384/512 are read)"))
+            default: key = try PBKDF2<Insecure.SHA1>.deriveKey(fromPassword: passwordBytes, salt: salt, rounds: iterations, outputByteCount: cipherKeyLength)
             }
-        } catch let error as PKCS12Error {
-            throw error
         } catch {
             throw PKCS12Error(.malformed("PBKDF2: \(error)"))
         }
         let padded: [UInt8]
-        do { padded = try key.withUnsafeBytes { (bytes) throws(AESError) in try AESCBC.decrypt(ciphertext, key: Array(bytes), iv: iv) } } catch {
+        let keyBytes = key.withUnsafeBytes { Array($0) }
+        do throws(AESError) { padded = try AESCBC.decrypt(ciphertext, key: keyBytes, iv: iv) } catch {
             throw PKCS12Error(.malformed("AES-CBC ciphertext of \(ciphertext.count) bytes, not a multiple of 16"))
         }
         return try unpad(padded, blockSize: 16)
