@@ -165,9 +165,15 @@ struct ApplePayToolTests {
         }
     }
 
-    @Test("a real Apple-signed token made for another certificate exits 1 naming its publicKeyHash")
+    @Test("a real Apple-signed token decrypts with its certificate and key at its signing time; with another certificate, exit 1 naming its publicKeyHash")
     func realToken() async throws {
         let directory = "../../ApplePayTests/Vectors/gala/"
+        let decrypted = try await run(["decrypt", "--token", VectorFiles.path(directory + "token.json"),
+                                       "--certificate", VectorFiles.path(directory + "certificate-2021.pem"),
+                                       "--key", VectorFiles.path(directory + "private_key-2021.pem"), "--at", "2023-03-07T05:33:48Z"])
+        #expect(decrypted.status == 0, "\(decrypted.stderr)")
+        let output = try #require(try JSONSerialization.jsonObject(with: Data(decrypted.stdout.utf8)) as? [String: Any])
+        #expect(output["applicationExpirationDate"] as? String == "260430" && output["transactionAmount"] as? Int == 100)
         let result = try await run(["decrypt", "--token", VectorFiles.path(directory + "token.json"),
                                     "--certificate", VectorFiles.path(directory + "certificate.pem"),
                                     "--key", VectorFiles.path(directory + "private_key.pem"), "--at", "2023-03-07T05:33:48Z"])

@@ -1,8 +1,8 @@
 // Two real tokens signed by Apple (Vectors/gala, from spreedly/gala's test fixtures, MIT): Apple's
 // signature and chain to the bundled Apple Root CA - G3 verify at their signing times and are refused at
-// other times; the key agreement and derivation reach gala's published shared secret and symmetric key. The
-// tokens' publicKeyHash names another key than the fixtures' certificate (Python cryptography agrees; see
-// the README), so the decrypter must refuse them as made for an unknown certificate.
+// other times; with the merchant certificate and key they were made for, they decrypt to what Python
+// cryptography decrypted them to; gala's later certificate (another key) is refused by publicKeyHash; the
+// key agreement and derivation reach gala's published shared secret and symmetric key.
 
 import Foundation
 import ApplePay
@@ -10,6 +10,7 @@ import PureBase64
 import PureP256
 import PureSHA2
 import PureX509
+import PureJWT
 import Testing
 import TestSupport
 
@@ -83,6 +84,24 @@ struct RealTokenTests {
         let info = [0x0D] + Array("id-aes256-GCM".utf8) + Array("Apple".utf8) + credential.merchantIdentifierHash
         let symmetric = try shared.concatDerivedSymmetricKey(using: SHA256.self, otherInfo: info, outputByteCount: 32)
         #expect(symmetric.withUnsafeBytes { Array($0) } == (try Base64.decode("cZa29ESUCTGi770mBdtePJrhpfhmUo+XIDDBIHxpXts=")))
+    }
+
+    @Test("both real tokens decrypt, with the 2021 certificate and its SEC 1 key, to what Python cryptography found")
+    func realTokensDecrypt() throws {
+        let credential = try PaymentProcessingCredential(certificatePEM: try VectorFiles.text("gala/certificate-2021.pem"),
+                                                         privateKeyPEM: try VectorFiles.text("gala/private_key-2021.pem"))
+        let decrypter = try PaymentTokenDecrypter(credentials: [credential])
+        let expected = try StrictJSONDecoder().decode([String: JSONValue].self, from: Array(try VectorFiles.data("gala/expected_payment_data.json")))
+        var decrypted = 0
+        for (file, signedAt) in Self.tokens {
+            let payment = try decrypter.decrypt(try token(file), at: date(signedAt))
+            let document = try StrictJSONDecoder().decode(JSONValue.self, from: payment.jsonRepresentation)
+            #expect(document == expected[file.replacingOccurrences(of: "gala/", with: "")], "\(file)")
+            #expect(payment.paymentDataType == .threeDSecure && payment.transactionAmount == 100 && payment.currencyCode == "840")
+            #expect(payment.details.onlinePaymentCryptogram != nil && payment.details.eciIndicator == nil)
+            decrypted += 1
+        }
+        #expect(decrypted == 2)
     }
 
     @Test("a real token made for another certificate is refused by publicKeyHash")
