@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Machine-code audit of the constant-time functions of PureP256, PureCurve25519, PureP384, PureP521, PureAES and PureMLDSA (with
+# Machine-code audit of the constant-time functions of PureP256, PureCurve25519, PureP384, PureP521, PureAES, PureMLDSA and PurePKCS12's Triple DES (with
 # the PureECDSA code specialised for the last two) and of PureBigInt's Montgomery kernel for RSA signing: builds the release binary and lists every
 # conditional jump in the functions that must have none. LLVM is free to turn a carry or a masked select
 # into a branch (it did, see Docs/Security.md), and no Swift source review can see that; this can. It also
@@ -170,7 +170,17 @@ loops_only+=(
   "static PureMLDSA.NTT.inverseToMontgomery("
 )
 
-symbols=$(nm "$binary" | awk '$2 ~ /[tT]/ && $3 ~ /^\$s(8PureP256|14PureCurve25519|8PureP384|8PureP521|9PureECDSA|10PureBigInt|9PureMLDSA)/ { print $3 }')
+# PurePKCS12 (issue 46): Triple DES, for PKCS#12 files of the older scheme — its key comes from the
+# password. The round function reads each S-box whole (64 entries, kept by mask) and the permutations walk
+# their tables: loops with public trip counts, back-edges only.
+loops_only+=(
+  "~static PurePKCS12.TripleDES.feistel("
+  "~static PurePKCS12.TripleDES.crypt("
+  "~static PurePKCS12.TripleDES.subkeys("
+  "~static PurePKCS12.TripleDES.permute("
+)
+
+symbols=$(nm "$binary" | awk '$2 ~ /[tT]/ && $3 ~ /^\$s(8PureP256|14PureCurve25519|8PureP384|8PureP521|9PureECDSA|10PureBigInt|9PureMLDSA|10PurePKCS12)/ { print $3 }')
 demangled=$(echo "$symbols" | swift demangle --compact)
 status=0
 
