@@ -86,9 +86,26 @@ package struct Arguments {
         try number(name, in: 0...253_402_300_799).map { Date(timeIntervalSince1970: $0) }
     }
 
+    /// A time given as ISO 8601 (`2026-06-01T12:00:00Z`, fractional seconds allowed), or nil when absent.
+    package func iso8601Time(_ name: String) throws -> Date? {
+        guard let text = value(name) else { return nil }
+        guard let date = iso8601Date(text) else {
+            throw ToolError.usage("--\(name) must be an ISO 8601 time such as 2026-06-01T12:00:00Z, not \"\(text.prefix(60))\"")
+        }
+        return date
+    }
+
     private static func show(_ value: Double) -> String {
         value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
+}
+
+/// `text` as an ISO 8601 internet date-time, with or without fractional seconds.
+package func iso8601Date(_ text: String) -> Date? {
+    let formatter = ISO8601DateFormatter()
+    if let date = formatter.date(from: text) { return date }
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return formatter.date(from: text)
 }
 
 /// The contents of a file, or of stdin for "-", at most `limit` bytes (default 1 MiB): a key, claims or a

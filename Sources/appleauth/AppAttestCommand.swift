@@ -149,12 +149,7 @@ enum AppAttestCommand {
 
     /// `--at`: an ISO 8601 time, or now.
     private static func time(_ args: Arguments) throws -> Date {
-        guard let text = args.value("at") else { return Date() }
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        guard let date = formatter.date(from: text) else { throw ToolError.usage("--at must be an ISO 8601 time such as 2026-04-21T18:13:12Z, not \"\(text.prefix(60))\"") }
-        return date
+        try args.iso8601Time("at") ?? Date()
     }
 
     /// A file's bytes: as they are when `raw` says so, else decoded from base64 text (whitespace ignored);

@@ -221,10 +221,7 @@ enum AppStoreCommand {
             guard (0...253_402_300_799_000).contains(milliseconds) else { throw ToolError.usage("--at \(text): milliseconds since 1970 out of range") }
             return .at(Date(timeIntervalSince1970: Double(milliseconds) / 1000))
         }
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: text) { return .at(date) }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return .at(date) }
+        if let date = iso8601Date(text) { return .at(date) }
         throw ToolError.usage("--at must be signed-date, now, milliseconds since 1970 or an ISO 8601 date (2025-06-01T12:00:00Z), got \"\(text)\"")
     }
 }

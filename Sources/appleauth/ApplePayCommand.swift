@@ -100,12 +100,7 @@ enum ApplePayCommand {
 
     /// `--at`: an ISO 8601 time, or now.
     private static func time(_ args: Arguments) throws -> Date {
-        guard let text = args.value("at") else { return Date() }
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        guard let date = formatter.date(from: text) else { throw ToolError.usage("--at must be an ISO 8601 time such as 2026-06-01T12:00:00Z, not \"\(text.prefix(60))\"") }
-        return date
+        try args.iso8601Time("at") ?? Date()
     }
 
     /// The password: the file's text without one trailing line break.
