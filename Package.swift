@@ -185,7 +185,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ApplePayTests",
-            dependencies: ["ApplePay", "PureX509", "PureJWT", "PureBase64", "TestSupport"],
+            dependencies: ["ApplePay", "PureX509", "PureJWT", "PureBase64", "PureP256", "PureSHA2", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(
