@@ -41,7 +41,7 @@ public struct MontgomeryContext: Sendable {
         var inverse: UInt64 = n[0]
         for _ in 0..<5 { inverse = inverse &* (2 &- n[0] &* inverse) }
         n0Inverse = 0 &- inverse
-        let r2 = (BigUInt(1) << (128 * modulus.limbs.count)) % modulus
+        let r2 = modulus.limbs.count == 1 ? (BigUInt(1) << 128) % modulus : BigUInt.powerOfTwo(128 * modulus.limbs.count, modulo: modulus)
         rSquared = r2.limbs + [UInt64](repeating: 0, count: modulus.limbs.count - r2.limbs.count)
         radix28 = Self.usesRadix28(limbs: modulus.limbs.count) ? Radix28Modulus(modulus: modulus, count: modulus.limbs.count) : nil
     }

@@ -81,7 +81,7 @@ struct Radix28Modulus: Sendable {
         // Computed once per modulus (as MontgomeryContext computes R² mod n), by division.
         func powerOfTwo(_ exponent: Int) -> [UInt64] {
             var result = [UInt64](repeating: 0, count: w)
-            ((BigUInt(1) << exponent) % modulus).limbs.withUnsafeBufferPointer { Self.split($0, into: &result, limbCount: l) }
+            BigUInt.powerOfTwo(exponent, modulo: modulus).limbs.withUnsafeBufferPointer { Self.split($0, into: &result, limbCount: l) }
             return result
         }
         rSquared = powerOfTwo(2 * Self.limbBits * l)

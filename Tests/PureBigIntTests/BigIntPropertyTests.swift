@@ -41,6 +41,29 @@ struct BigIntPropertyTests {
         #expect(checked > 350)
     }
 
+    @Test("2^e mod m without a quotient: q·m + r = 2^e and r < m, for moduli of 2–64 limbs, shifted or not, e below and above m")
+    func powerOfTwoModulo() {
+        var generator = SplitMix64(seed: 2048)
+        var checked = 0
+        for round in 0..<150 {
+            // Every fourth modulus a whole number of limbs (no normalizing shift: RSA moduli), the rest any width.
+            let mBits = round % 4 == 0 ? 64 * (Int(generator.next() % 63) + 2) : Int(generator.next() % 4000) + 65
+            let m = random(bits: mBits, &generator)
+            let e = Int(generator.next() % UInt64(2 * mBits + 200))
+            let r = BigUInt.powerOfTwo(e, modulo: m)
+            let twoToE = BigUInt(1) << e
+            let q = twoToE / m
+            #expect(q * m + r == twoToE, "2^\(e) mod a \(mBits)-bit modulus")
+            #expect(r < m)
+            // `%` now takes the remainder-only path: the same identity with an arbitrary dividend.
+            let a = random(bits: Int(generator.next() % 8000) + 1, &generator)
+            #expect((a / m) * m + a % m == a)
+            #expect(a % m < m)
+            checked += 1
+        }
+        #expect(checked == 150)
+    }
+
     @Test("Karatsuba agrees with schoolbook on large, unbalanced operands")
     func largeProducts() {
         var generator = SplitMix64(seed: 4096)
