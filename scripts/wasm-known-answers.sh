@@ -14,12 +14,16 @@ flags=(-target "$target" -enable-experimental-feature Embedded -wmo -parse-as-li
        -Xfrontend -disable-stack-protector -package-name PureJWT -I "$out")
 
 objects=()
+timings=()
 for module in "${modules[@]}"; do
+    start=$SECONDS
     swiftc "${flags[@]}" -module-name "$module" -emit-module -emit-module-path "$out/$module.swiftmodule" \
         -c Sources/"$module"/*.swift -o "$out/$module.o" > "$out/$module.log" 2>&1 \
         || { echo "FAIL $module for $target:"; grep -E "error:" "$out/$module.log" | sort -u | head -20; exit 1; }
     objects+=("$out/$module.o")
+    timings+=("$module $((SECONDS - start)) s")
 done
+echo "wasm32 compiles: $(IFS=,; echo "${timings[*]}" | sed 's/,/, /g')"
 # The runtime defines `free`, which the compiler warns is reserved; that is the point here.
 swiftc "${flags[@]}" -enable-experimental-feature Extern -module-name KnownAnswers \
     -c scripts/wasm/KnownAnswers.swift scripts/wasm/Runtime.swift scripts/wasm/KnownAnswerVectors.swift \
