@@ -110,20 +110,26 @@ enum AttestationStatements {
     }
 
     /// §8.2.1: what a packed attestation certificate must be.
+    /// The subject attributes §8.2.1 asks for (X.520): C, O, OU, CN. Built once, not per comparison.
+    static let countryNameOID = ASN1ObjectIdentifier(arcs: [2, 5, 4, 6])
+    static let organizationNameOID = ASN1ObjectIdentifier(arcs: [2, 5, 4, 10])
+    static let organizationalUnitNameOID = ASN1ObjectIdentifier(arcs: [2, 5, 4, 11])
+    static let commonNameOID = ASN1ObjectIdentifier(arcs: [2, 5, 4, 3])
+
     static func checkPackedCertificate(_ certificate: Certificate, aaguid: [UInt8]) throws(WebAuthnError) {
         guard certificate.version == 3 else { throw invalid("packed: the attestation certificate is not X.509 version 3") }
         let subject = certificate.subject.attributes
-        func value(_ arcs: [UInt64]) -> String? { subject.first { $0.type == ASN1ObjectIdentifier(arcs: arcs) }?.value }
-        guard let country = value([2, 5, 4, 6]), country.utf8.count == 2 else {
+        func value(_ type: ASN1ObjectIdentifier) -> String? { subject.first { $0.type == type }?.value }
+        guard let country = value(countryNameOID), country.utf8.count == 2 else {
             throw invalid("packed: the attestation certificate's subject has no two-letter country (C)")
         }
-        guard let organization = value([2, 5, 4, 10]), !organization.isEmpty else {
+        guard let organization = value(organizationNameOID), !organization.isEmpty else {
             throw invalid("packed: the attestation certificate's subject has no organization (O)")
         }
-        guard value([2, 5, 4, 11]) == "Authenticator Attestation" else {
+        guard value(organizationalUnitNameOID) == "Authenticator Attestation" else {
             throw invalid("packed: the attestation certificate's subject OU is not \"Authenticator Attestation\"")
         }
-        guard let commonName = value([2, 5, 4, 3]), !commonName.isEmpty else {
+        guard let commonName = value(commonNameOID), !commonName.isEmpty else {
             throw invalid("packed: the attestation certificate's subject has no common name (CN)")
         }
         guard certificate.basicConstraints?.isCertificateAuthority != true else {
@@ -133,7 +139,10 @@ enum AttestationStatements {
             guard !aaguidExtension.isCritical else {
                 throw invalid("packed: the id-fido-gen-ce-aaguid extension (1.3.6.1.4.1.45724.1.1.4) is marked critical")
             }
-            guard aaguidExtension.value == [0x04, 0x10] + aaguid else {
+            // An OCTET STRING of the 16 AAGUID bytes: 04 10 ‖ AAGUID.
+            let value = aaguidExtension.value
+            guard value.count == 18, value.first == 0x04, value.dropFirst().first == 0x10,
+                  value.dropFirst(2).elementsEqual(aaguid) else {
                 throw invalid("packed: the id-fido-gen-ce-aaguid extension (1.3.6.1.4.1.45724.1.1.4) does not hold the authenticator data's AAGUID")
             }
         }
