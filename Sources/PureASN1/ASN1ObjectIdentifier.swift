@@ -19,6 +19,11 @@ public struct ASN1ObjectIdentifier: Hashable, Sendable, CustomStringConvertible 
             startOfArc = byte & 0x80 == 0
             if startOfArc { bitsInArc = 0 }
         }
+        // A well-known identifier shares its stored octets (WellKnownObjectIdentifiers.swift).
+        if let known = Self.wellKnown(bytes) {
+            self = known
+            return
+        }
         derContent = Array(bytes)
     }
 

@@ -1,6 +1,6 @@
 // The DER reader's rules one by one, and the writer's canonical output.
 
-import PureASN1
+@testable import PureASN1
 import Testing
 import TestSupport
 
@@ -67,6 +67,25 @@ struct DERReaderTests {
         #expect(try DER.parse([UInt8](hex: "06082a8648ce3d030107")).objectIdentifier() == .prime256v1)
         #expect(ASN1ObjectIdentifier.prime256v1.description == "1.2.840.10045.3.1.7")
         #expect(ASN1ObjectIdentifier.sha256.derContent == [UInt8](try [UInt8](hex: "608648016503040201")))
+    }
+
+    @Test("well-known identifiers decode to their shared copy, equal to the same arcs; others, short or long, to their own octets")
+    func wellKnownObjectIdentifiers() throws {
+        #expect(ASN1ObjectIdentifier.wellKnownArcs.count >= 60)
+        for arcs in ASN1ObjectIdentifier.wellKnownArcs {
+            let built = ASN1ObjectIdentifier(arcs: arcs)
+            let decoded = try DER.parse([0x06, UInt8(built.derContent.count)] + built.derContent).objectIdentifier()
+            #expect(decoded == built && decoded.arcs == arcs && decoded.hashValue == built.hashValue)
+        }
+        // Not listed: 1.2.840.113635.100.6.99 (9 octets), and 1.2 followed by 12 arcs of 300 (25 octets,
+        // past the 16 a table key holds); a listed one with its last octet changed.
+        for arcs: [UInt64] in [[1, 2, 840, 113635, 100, 6, 99], [1, 2] + [UInt64](repeating: 300, count: 12), [2, 5, 4, 99]] {
+            let built = ASN1ObjectIdentifier(arcs: arcs)
+            #expect(ASN1ObjectIdentifier.wellKnown(built.derContent) == nil)
+            let decoded = try #require(ASN1ObjectIdentifier(derContent: built.derContent[...]))
+            #expect(decoded == built && decoded.arcs == arcs)
+        }
+        #expect(try DER.parse([UInt8](hex: "0603550403")).objectIdentifier() != ASN1ObjectIdentifier(arcs: [2, 5, 4, 99]))
     }
 
     @Test("reads and writes the high-tag-number form (X.690 §8.1.2.4), as Android's AuthorizationList uses it")
