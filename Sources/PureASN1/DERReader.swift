@@ -166,7 +166,16 @@ extension DERNode {
     /// The single element inside an EXPLICIT context tag `[number]`.
     public func explicit(_ number: UInt8) throws(ASN1Error) -> DERNode {
         try constructed(.contextSpecific(number, constructed: true)) { (children) throws(ASN1Error) in
-            try children.next("tagged [\(number)] value")
+            // Literals for the tags certificates use on every parse (an interpolated label is a heap
+            // allocation each time, though it is read only in an error).
+            let label: String = switch number {
+            case 0: "tagged [0] value"
+            case 1: "tagged [1] value"
+            case 2: "tagged [2] value"
+            case 3: "tagged [3] value"
+            default: "tagged [\(number)] value"
+            }
+            return try children.next(label)
         }
     }
 }

@@ -36,14 +36,15 @@ extension DERNode {
         guard utc || generalized else {
             throw ASN1Error(.unexpectedTag(expected: .utcTime, found: tag), at: offset)
         }
-        let digits = Array(content)
+        let digits = content   // a slice: indices from content.startIndex
         let expected = utc ? 13 : 15
         guard digits.count == expected, digits.last == UInt8(ascii: "Z"),
               digits.dropLast().allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
             throw ASN1Error(.invalidValue(utc ? "UTCTime must be YYMMDDHHMMSSZ" : "GeneralizedTime must be YYYYMMDDHHMMSSZ"), at: offset)
         }
         func number(_ start: Int, _ count: Int) -> Int {
-            digits[start..<(start + count)].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+            let first = digits.startIndex + start
+            return digits[first..<(first + count)].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
         }
         var index = 0
         let year: Int
@@ -58,8 +59,12 @@ extension DERNode {
         let month = number(index, 2), day = number(index + 2, 2)
         let hour = number(index + 4, 2), minute = number(index + 6, 2), second = number(index + 8, 2)
         let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-        let daysInMonth = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        guard (1...12).contains(month), (1...daysInMonth[month - 1]).contains(day), hour < 24, minute < 60, second < 60 else {
+        let daysInMonth = switch month {
+        case 2: leap ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+        guard (1...12).contains(month), (1...daysInMonth).contains(day), hour < 24, minute < 60, second < 60 else {
             throw ASN1Error(.invalidValue("date or time out of range"), at: offset)
         }
         return Int64(Self.daysFromCivil(year: year, month: month, day: day)) * 86_400

@@ -194,6 +194,7 @@ private struct TBSFields {
                 guard version == 3 else { throw ASN1Error(.invalidValue("extensions in a v\(version) certificate"), at: tagged.offset) }
                 try tagged.explicit(3).sequence { (list) throws(ASN1Error) in
                     guard !list.isEmpty else { throw ASN1Error(.invalidValue("an empty Extensions list"), at: list.offset) }
+                    extensions.reserveCapacity(12)   // one allocation for the usual lists, not one per doubling
                     while !list.isEmpty {
                         let node = try list.next("Extension")
                         let ext = try CertificateExtension(node: node, leniency: leniency)

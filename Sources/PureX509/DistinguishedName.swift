@@ -26,6 +26,7 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
     package init(node: DERNode) throws(ASN1Error) {
         derRepresentation = Array(node.encoded)
         var attributes: [Attribute] = []
+        attributes.reserveCapacity(8)   // one allocation for the usual names, not one per doubling
         try node.sequence { (rdns) throws(ASN1Error) in
             while !rdns.isEmpty {
                 try rdns.next("RelativeDistinguishedName").constructed(.set) { (set) throws(ASN1Error) in

@@ -69,6 +69,29 @@ struct DERReaderTests {
         #expect(ASN1ObjectIdentifier.sha256.derContent == [UInt8](try [UInt8](hex: "608648016503040201")))
     }
 
+    // Expected seconds from Python's calendar.timegm (an independent calendar).
+    @Test("UTCTime and GeneralizedTime (RFC 5280 §4.1.2.5): years, leap days, month lengths; malformed ones refused",
+          arguments: [
+              ("17", "491231235959Z", 2_524_607_999), ("17", "500101000000Z", -631_152_000),
+              ("18", "20240229120000Z", 1_709_208_000), ("18", "20000229000000Z", 951_782_400),
+              ("18", "20241231235959Z", 1_735_689_599), ("18", "20231130235959Z", 1_701_388_799),
+              ("18", "19700101000000Z", 0),
+              ("18", "20230229000000Z", nil), ("18", "21000229000000Z", nil), ("18", "20240431000000Z", nil),
+              ("18", "20241131000000Z", nil), ("18", "20240100000000Z", nil), ("18", "20241301000000Z", nil),
+              ("18", "20240101240000Z", nil), ("18", "20240101006000Z", nil), ("18", "20240101000060Z", nil),
+              ("18", "20240101000000", nil), ("18", "2024010100000Z", nil), ("17", "2401010000000Z", nil),
+              ("18", "2024010100000aZ", nil), ("17", "24010100000Z", nil),
+          ] as [(String, String, Int64?)])
+    func times(tag: String, text: String, expected: Int64?) throws {
+        let encoded = try [UInt8](hex: tag) + [UInt8(text.utf8.count)] + Array(text.utf8)
+        let node = try DER.parse(encoded)
+        if let expected {
+            #expect(try node.time() == expected)
+        } else {
+            #expect(throws: ASN1Error.self) { try node.time() }
+        }
+    }
+
     @Test("well-known identifiers decode to their shared copy, equal to the same arcs; others, short or long, to their own octets")
     func wellKnownObjectIdentifiers() throws {
         #expect(ASN1ObjectIdentifier.wellKnownArcs.count >= 60)
