@@ -72,7 +72,9 @@ extension JacobianPoint {
         // Q, 3Q, …, 15Q.
         let qJacobian = JacobianPoint(q)
         let twoQ = qJacobian.doubled()
-        var qMultiples = [qJacobian]
+        var qMultiples: [JacobianPoint] = []
+        qMultiples.reserveCapacity(8)   // one allocation, not one per doubling of the array
+        qMultiples.append(qJacobian)
         for _ in 1..<8 { qMultiples.append(qMultiples[qMultiples.count - 1].adding(twoQ)) }
 
         let gTable = C.generatorOddMultiples
