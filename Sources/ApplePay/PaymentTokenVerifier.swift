@@ -73,14 +73,17 @@ public struct PaymentTokenVerifier: Sendable {
     }
 
     /// Apple's markers on the signer and its issuer (the issuer being a CA is RFC 5280's rule, checked by
-    /// the validator).
+    /// the validator). Which marker is missing is told by the failing certificate's index (0: the signer),
+    /// which `signerKey` maps to the error's reason; the words are for anyone reading the X509Error.
     private static let policy = X509Policy { (validated) throws(X509Error) in
         guard validated.leaf.extension(leafMarker) != nil else {
-            throw X509Error(.policy("signerNotMarked"), certificateIndex: 0, role: "the signer")
+            throw X509Error(.policy("no Apple Pay signer marker (extension 1.2.840.113635.100.6.29)"),
+                            certificateIndex: 0, role: "the signer")
         }
         let issuer = validated.certificates.count > 1 ? validated.certificates[1] : validated.trustAnchor
         guard issuer.extension(intermediateMarker) != nil else {
-            throw X509Error(.policy("intermediateNotMarked"), certificateIndex: 1, role: validated.role(of: 1))
+            throw X509Error(.policy("no Apple intermediate marker (extension 1.2.840.113635.100.6.2.14)"),
+                            certificateIndex: 1, role: validated.role(of: 1))
         }
     }
 
@@ -138,8 +141,8 @@ public struct PaymentTokenVerifier: Sendable {
         let chain = PKCS7SignedData.chain(from: signer, through: certificates, toward: [root])
         let validated: ValidatedCertificateChain
         do { validated = try validator.validate(chain, at: time) } catch {
-            if case .policy(let check) = error.reason {
-                throw ApplePayError(check == "signerNotMarked" ? .signerNotMarked : .intermediateNotMarked)
+            if case .policy = error.reason {
+                throw ApplePayError(error.certificateIndex == 0 ? .signerNotMarked : .intermediateNotMarked)
             }
             throw ApplePayError(.untrustedChain(error.description))
         }
