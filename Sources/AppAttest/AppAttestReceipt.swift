@@ -170,6 +170,9 @@ public struct AppAttestReceiptVerifier: Sendable {
         } catch {
             throw AppAttestError(.malformedReceipt("\(error)"))
         }
+        guard !signed.isDetached else {
+            throw AppAttestError(.malformedReceipt("the signed data's content is detached (as an Apple Pay signature's is); an App Attest receipt carries its content"))
+        }
         guard signed.digestAlgorithm == Self.sha256OID, signed.signatureAlgorithm == Self.ecdsaWithSHA256OID else {
             throw AppAttestError(.malformedReceipt("signed with \(signed.signatureAlgorithm.nameAndDottedForm) over \(signed.digestAlgorithm.nameAndDottedForm), not ECDSA with SHA-256"))
         }

@@ -214,6 +214,9 @@ struct ReceiptSignedData {
 
     init(_ der: [UInt8]) throws(ASN1Error) {
         signedData = try PKCS7SignedData(der: der)
+        guard !signedData.isDetached else {
+            throw ASN1Error(.invalidValue("the signed data's content is detached; an App Store receipt carries its content"), at: 0)
+        }
         guard signedData.signedAttributesMessageDigest == nil else {
             throw ASN1Error(.invalidValue("signed attributes, which no App Store receipt has, are not supported"), at: 0)
         }

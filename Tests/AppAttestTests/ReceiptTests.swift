@@ -96,6 +96,14 @@ struct ReceiptTests {
             Issue.record("an expired signer accepted")
             return
         }
+        // A detached signature (an Apple Pay token's: CMS SignedData without content) is named as such.
+        let applePayToken = try JSONSerialization.jsonObject(with: VectorFiles.data("../../ApplePayTests/Vectors/gala/token.json")) as? [String: Any]
+        let detached = try Base64.decode(try #require(applePayToken?["signature"] as? String))
+        guard case .malformedReceipt(let why) = receiptReason({ () throws(AppAttestError) in _ = try verifier.verify(detached) }) else {
+            Issue.record("a detached signature accepted as a receipt")
+            return
+        }
+        #expect(why.contains("detached"))
         // Truncated, empty, and not PKCS#7 at all.
         for input in [Array(bytes.prefix(bytes.count / 2)), [], Array("not a receipt".utf8)] {
             guard case .malformedReceipt = receiptReason({ () throws(AppAttestError) in _ = try verifier.verify(input) }) else {

@@ -164,6 +164,11 @@ struct AppReceiptVerifierTests {
             #expect(throws: AppStoreVerificationError.self) { try verifier.verify(Array(good.prefix(cut))) }
         }
         #expect(throws: AppStoreVerificationError.self) { try verifier.verify([0x30, 0x80] + [UInt8](repeating: 0x30, count: 5_000)) }
+        // A detached signature (an Apple Pay token's: CMS SignedData without content) is named as such.
+        let applePayToken = try JSONSerialization.jsonObject(with: VectorFiles.data("../../ApplePayTests/Vectors/gala/token.json")) as? [String: Any]
+        let detached = try Base64.decode(try #require(applePayToken?["signature"] as? String))
+        let error = #expect(throws: AppStoreVerificationError.self) { try verifier.verify(detached) }
+        #expect(error.map { "\($0)" }?.contains("detached") == true, "\(String(describing: error))")
         #expect(throws: AppStoreVerificationError.self) { try AppReceiptVerifier(rootCertificates: []) }
         #expect(throws: AppStoreVerificationError.self) { try AppReceiptVerifier(rootCertificates: [[0x30, 0x00]]) }
     }
