@@ -31,6 +31,9 @@ import PureSHA2
     static func select(_ mask: UInt64, _ a: Self, _ b: Self) -> Self
     /// a⁻¹ (0 for 0), constant-time (Fermat's a^(p−2) with a fixed addition chain or bit sequence).
     var inverted: Self { get }
+    /// a⁻¹ (0 for 0) for a public a. MAY BE VARIABLE-TIME: only for public values (the ECDH table built
+    /// from the peer's point).
+    var invertedVartime: Self { get }
     /// A square root and whether one exists; for decompressing public points, so may be variable-time.
     func squareRoot() -> (root: Self, exists: Bool)
     /// From exactly `C.byteCount` big-endian bytes; nil if the integer is not below p.

@@ -88,9 +88,21 @@
         return JacobianPoint(x: x3, y: y3, z: z3)
     }
 
-    /// The affine points of `points` (none at infinity) with one field inversion for all.
+    /// The affine points of `points` (none at infinity) with one field inversion for all. Constant-time.
     @inlinable
     package static func normalize(_ points: [JacobianPoint]) -> [AffinePoint<C>] {
+        normalize(points) { $0.inverted }
+    }
+
+    /// `normalize` with the variable-time inversion: for public points only (the ECDH table of the peer's
+    /// point).
+    @inlinable
+    package static func normalizeVartime(_ points: [JacobianPoint]) -> [AffinePoint<C>] {
+        normalize(points) { $0.invertedVartime }
+    }
+
+    @inlinable
+    static func normalize(_ points: [JacobianPoint], invert: (C.Field) -> C.Field) -> [AffinePoint<C>] {
         guard !points.isEmpty else { return [] }
         var prefix = [C.Field](repeating: .one, count: points.count)
         var running = C.Field.one
@@ -98,7 +110,7 @@
             prefix[index] = running
             running = running * points[index].z
         }
-        var inverse = running.inverted
+        var inverse = invert(running)
         var result = [AffinePoint<C>](repeating: AffinePoint(x: .zero, y: .zero), count: points.count)
         for index in points.indices.reversed() {
             let zInverse = inverse * prefix[index]

@@ -1,7 +1,9 @@
 // Constant-time variable-base scalar multiplication k·P, for ECDH (SP 800-56A §5.7.1.2): P is the peer's
 // validated public point, k our private scalar in [1, n − 1]. Fixed windows of signed radix-16 digits,
 // k = Σ_i d_i·16^i with d_i ∈ [−8, 8] (the recoding GeneratorComb.swift uses), from the most significant
-// digit down: four doublings, then the addition of sign(d_i)·|d_i|·P from a table of 1·P … 8·P.
+// digit down: four doublings, then the addition of sign(d_i)·|d_i|·P from a table of 1·P … 8·P. P is
+// public, so the table may be built and normalized to affine form with variable-time formulas and one
+// variable-time inversion (the generic curves' conformance below does): each addition is then a mixed one.
 //
 // The points are Jacobian, whose doubling (3M + 5S for a = −3) is much cheaper than the complete
 // projective one (8M + 3S and two multiplications by b), and whose addition has exceptional cases. Each
@@ -147,7 +149,9 @@ extension LadderPoint {
 }
 
 extension JacobianPoint: LadderPoint {
-    @usableFromInline package typealias Entry = JacobianPoint
+    /// The table is affine: P is public, so its eight multiples are normalized with one variable-time
+    /// inversion, and each window's addition is a mixed one (8M + 3S instead of 12M + 4S).
+    @usableFromInline package typealias Entry = AffinePoint<C>
 
     @inlinable
     package static var identity: JacobianPoint { .infinity }
@@ -172,50 +176,55 @@ extension JacobianPoint: LadderPoint {
         return JacobianPoint(x: x3, y: y3, z: yz + yz)
     }
 
-    /// add-1998-cmo-2 (12M + 4S, 7 additions; add-2007-bl has 11M + 5S and 13) without the branches of
-    /// `adding(_:)`; self at infinity and a zero digit by mask.
+    /// madd-2004-hmv (8M + 3S and 7 additions; madd-2007-bl's 7M + 4S needs 11, and an addition costs
+    /// about a third of a multiplication here) without branches; self at infinity and a zero digit by mask.
     @inlinable
-    package func addingConstantTime(_ q: JacobianPoint, skip: UInt64) -> JacobianPoint {
-        let (sum, _) = uncheckedSum(q)
-        return .select(skip, self, .select(z.isZeroMask, q, sum))
+    package func addingConstantTime(_ q: AffinePoint<C>, skip: UInt64) -> JacobianPoint {
+        let (sum, _) = uncheckedMixedSum(q)
+        return .select(skip, self, .select(z.isZeroMask, JacobianPoint(q), sum))
     }
 
     @inlinable
-    package func addingConstantTimeAllowingEqual(_ q: JacobianPoint, skip: UInt64) -> JacobianPoint {
-        let (sum, equal) = uncheckedSum(q)
+    package func addingConstantTimeAllowingEqual(_ q: AffinePoint<C>, skip: UInt64) -> JacobianPoint {
+        let (sum, equal) = uncheckedMixedSum(q)
         let sumOrDouble = JacobianPoint.select(equal, doubledConstantTime(), sum)
-        return .select(skip, self, .select(z.isZeroMask, q, sumOrDouble))
+        return .select(skip, self, .select(z.isZeroMask, JacobianPoint(q), sumOrDouble))
     }
 
-    /// add-1998-cmo-2's formulas alone, and the mask of self = q (H = 0 and R = 0), where they give Z₃ = 0
-    /// instead of 2·self. For self = −q (H = 0, R ≠ 0) Z₃ = 0 is right: the point at infinity.
+    /// madd-2004-hmv's formulas alone, and the mask of self = q (H = 0 and R = 0), where they give Z₃ = 0
+    /// instead of 2·self. For self = −q (H = 0, R ≠ 0) Z₃ = Z·H = 0 is right: the point at infinity.
     @inlinable @inline(__always)
-    func uncheckedSum(_ q: JacobianPoint) -> (JacobianPoint, equal: UInt64) {
-        let z1z1 = z.squared, z2z2 = q.z.squared
-        let u1 = x * z2z2, u2 = q.x * z1z1
-        let s1 = y * q.z * z2z2, s2 = q.y * z * z1z1
-        let h = u2 - u1
-        let r = s2 - s1
+    func uncheckedMixedSum(_ q: AffinePoint<C>) -> (JacobianPoint, equal: UInt64) {
+        let z1z1 = z.squared
+        let u2 = q.x * z1z1
+        let s2 = q.y * z * z1z1
+        let h = u2 - x
+        let r = s2 - y
         let hh = h.squared
         let hhh = h * hh
-        let v = u1 * hh
+        let v = x * hh
         let x3 = r.squared - hhh - (v + v)
-        let y3 = r * (v - x3) - s1 * hhh
-        return (JacobianPoint(x: x3, y: y3, z: z * q.z * h), h.isZeroMask & r.isZeroMask)
+        let y3 = r * (v - x3) - y * hhh
+        return (JacobianPoint(x: x3, y: y3, z: z * h), h.isZeroMask & r.isZeroMask)
     }
 
     @inlinable
-    package func multiplesTable() -> [JacobianPoint] {
+    package func multiplesTable() -> [AffinePoint<C>] {
         var table = [self]
         table.reserveCapacity(variableBaseTableSize)
         while table.count < variableBaseTableSize {
             table.append(table.count & 1 == 1 ? table[table.count >> 1].doubled() : table[table.count - 1].adding(self))
         }
-        return table
+        return JacobianPoint.normalizeVartime(table)
     }
 
     @inlinable
-    package static func negated(_ entry: JacobianPoint) -> JacobianPoint { entry.negated }
+    package static func negated(_ entry: AffinePoint<C>) -> AffinePoint<C> { entry.negated }
+
+    @inlinable
+    package static func select(_ mask: UInt64, _ a: AffinePoint<C>, _ b: AffinePoint<C>) -> AffinePoint<C> {
+        AffinePoint.select(mask, a, b)
+    }
 
     @inlinable
     package static func select(_ mask: UInt64, _ a: JacobianPoint, _ b: JacobianPoint) -> JacobianPoint {

@@ -37,6 +37,11 @@ extension FieldElement {
     var inverted: FieldElement {
         FieldElement(montgomery: Self.montgomeryMultiply(Self.safeGCDModulus.inverse(montgomery), Self.rCubed))
     }
+
+    /// The inverse (0 for 0) of a public value, by safegcd's variable-time form. VARIABLE-TIME.
+    var invertedVartime: FieldElement {
+        FieldElement(montgomery: Self.montgomeryMultiply(Self.safeGCDModulus.inverseVartime(montgomery), Self.rCubed))
+    }
 }
 
 extension Scalar {

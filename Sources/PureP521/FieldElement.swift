@@ -102,6 +102,9 @@ struct FieldElement: ECFieldElement {
         return result
     }
 
+    /// a⁻¹ for a public a: the constant-time chain below (no faster variable-time inversion here yet).
+    @usableFromInline var invertedVartime: FieldElement { inverted }
+
     /// a⁻¹ = a^(p−2), p − 2 = 2^521 − 3 = (2^519 − 1)·4 + 1, by an addition chain of 520 squarings and 13
     /// multiplications (x_k = a^(2^k − 1)); 0 for 0. Constant-time.
     @usableFromInline var inverted: FieldElement {
