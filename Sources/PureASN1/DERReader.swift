@@ -129,9 +129,10 @@ public struct DERSequence: Sendable {
         return try? DER.readTag(remaining, &cursor)
     }
 
-    /// The next child; throws `missingElement(what)` at the end.
-    public mutating func next(_ what: String) throws(ASN1Error) -> DERNode {
-        guard !remaining.isEmpty else { throw ASN1Error(.missingElement(what), at: remaining.startIndex) }
+    /// The next child; throws `missingElement(what)` at the end. `what` is built only then (an
+    /// interpolated label would otherwise be a heap allocation on every call).
+    public mutating func next(_ what: @autoclosure () -> String) throws(ASN1Error) -> DERNode {
+        guard !remaining.isEmpty else { throw ASN1Error(.missingElement(what()), at: remaining.startIndex) }
         return try DER.readElement(&remaining, depth: depth)
     }
 
@@ -166,16 +167,7 @@ extension DERNode {
     /// The single element inside an EXPLICIT context tag `[number]`.
     public func explicit(_ number: UInt8) throws(ASN1Error) -> DERNode {
         try constructed(.contextSpecific(number, constructed: true)) { (children) throws(ASN1Error) in
-            // Literals for the tags certificates use on every parse (an interpolated label is a heap
-            // allocation each time, though it is read only in an error).
-            let label: String = switch number {
-            case 0: "tagged [0] value"
-            case 1: "tagged [1] value"
-            case 2: "tagged [2] value"
-            case 3: "tagged [3] value"
-            default: "tagged [\(number)] value"
-            }
-            return try children.next(label)
+            try children.next("tagged [\(number)] value")
         }
     }
 }

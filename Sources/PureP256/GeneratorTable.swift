@@ -67,8 +67,9 @@ let generatorTable: [AffinePoint] = {
     return normalize(projective)
 }()
 
-/// Affine forms of projective points (none the identity), with one inversion for all of them.
-func normalize(_ points: [ProjectivePoint]) -> [AffinePoint] {
+/// Affine forms of projective points (none the identity), with one inversion for all of them: the
+/// constant-time one unless the caller passes the variable-time one for public points.
+func normalize(_ points: [ProjectivePoint], invert: (FieldElement) -> FieldElement = { $0.inverted }) -> [AffinePoint] {
     // prefix[i] = z0·z1·…·zi
     var prefix = [FieldElement](repeating: .one, count: points.count)
     var running = FieldElement.one
@@ -76,7 +77,7 @@ func normalize(_ points: [ProjectivePoint]) -> [AffinePoint] {
         running = running * point.z
         prefix[index] = running
     }
-    var inverse = running.inverted                           // (z0·…·z_last)⁻¹
+    var inverse = invert(running)                            // (z0·…·z_last)⁻¹
     var result = [AffinePoint](repeating: AffinePoint(x: .zero, y: .zero), count: points.count)
     var index = points.count - 1
     while index >= 0 {
@@ -96,19 +97,10 @@ extension JacobianPoint {
     /// masks out the infinity case itself. Against the complete mixed addition (RCB Algorithm 5: 11M, two
     /// multiplications by b and 23 additions) this saves a quarter of k·G. Kept out of line so that
     /// scripts/audit-branches.sh finds it in the binary and checks it has no conditional jump.
+    /// (The formulas are `uncheckedMixedSum`'s, JacobianLadder.swift, which the ECDH ladder shares.)
     @inline(never)
     func addingDistinct(_ q: AffinePoint) -> JacobianPoint {
-        let z1z1 = z.squared
-        let u2 = q.x * z1z1
-        let s2 = q.y * z * z1z1
-        let h = u2 - x
-        let r = s2 - y
-        let hh = h.squared
-        let hhh = h * hh
-        let v = x * hh
-        let x3 = r.squared - hhh - v.doubled
-        let y3 = r * (v - x3) - y * hhh
-        return JacobianPoint(x: x3, y: y3, z: z * h)
+        uncheckedMixedSum(q).sum
     }
 
     @usableFromInline @inline(__always)

@@ -38,10 +38,11 @@ extension JacobianPoint: LadderPoint {
         return .select(skip, self, .select(z.isZeroMask, JacobianPoint(q), sumOrDouble))
     }
 
-    /// The formulas alone, and the mask of self = q (H = 0 and R = 0), where they give Z₃ = 0 instead of
-    /// 2·self. For self = −q (H = 0, R ≠ 0) Z₃ = Z·H = 0 is right: the point at infinity.
+    /// madd-2004-hmv's formulas alone, and the mask of self = q (H = 0 and R = 0), where they give Z₃ = 0
+    /// instead of 2·self. For self = −q (H = 0, R ≠ 0) Z₃ = Z·H = 0 is right: the point at infinity.
+    /// Shared with the fixed-base multiplication's `addingDistinct`.
     @inline(__always)
-    func uncheckedMixedSum(_ q: AffinePoint) -> (JacobianPoint, equal: UInt64) {
+    func uncheckedMixedSum(_ q: AffinePoint) -> (sum: JacobianPoint, equal: UInt64) {
         let z1z1 = z.squared
         let u2 = q.x * z1z1
         let s2 = q.y * z * z1z1
@@ -56,29 +57,17 @@ extension JacobianPoint: LadderPoint {
     }
 
     /// 1·P … 8·P in affine form: Jacobian multiples by the variable-time formulas, then one variable-time
-    /// inversion of the product of their Z's (Montgomery's trick). P is public.
+    /// inversion for all (Montgomery's trick, GeneratorTable.swift's `normalize`). P is public.
     @usableFromInline func multiplesTable() -> [AffinePoint] {
         var table = [self]
         table.reserveCapacity(8)
         while table.count < 8 {
             table.append(table.count & 1 == 1 ? table[table.count >> 1].doubledVartime() : table[table.count - 1].addingVartime(self))
         }
-        // prefix[i] = z0·…·z(i−1); none of the Z's is zero (k·P ≠ O for 1 ≤ k ≤ 8 < n).
-        var prefix = [FieldElement](repeating: .one, count: table.count)
-        var running = FieldElement.one
-        for index in table.indices {
-            prefix[index] = running
-            running = running * table[index].z
-        }
-        var inverse = running.invertedVartime
-        var affine = [AffinePoint](repeating: AffinePoint(x: .zero, y: .zero), count: table.count)
-        for index in table.indices.reversed() {
-            let zInverse = inverse * prefix[index]
-            inverse = inverse * table[index].z
-            let zInverse2 = zInverse.squared
-            affine[index] = AffinePoint(x: table[index].x * zInverse2, y: table[index].y * zInverse2 * zInverse)
-        }
-        return affine
+        // As projective points (X·Z : Y : Z³), for the shared normalization; no Z is zero (k·P ≠ O for
+        // 1 ≤ k ≤ 8 < n).
+        let projective = table.map { point in ProjectivePoint(x: point.x * point.z, y: point.y, z: point.z.squared * point.z) }
+        return normalize(projective) { $0.invertedVartime }
     }
 
     @usableFromInline static func negated(_ entry: AffinePoint) -> AffinePoint { AffinePoint(x: entry.x, y: -entry.y) }
