@@ -61,6 +61,8 @@ public struct AppAttestVerifier: Sendable {
     /// The root the chains must lead to.
     public let root: Certificate
     let appIDHash: [UInt8]
+    /// Validates chains to `root`, whose key it reads once, here, not per attestation.
+    let chainValidator: X509ChainValidator
 
     /// A verifier for one app.
     ///
@@ -81,6 +83,7 @@ public struct AppAttestVerifier: Sendable {
         self.appID = appID
         self.environment = environment
         self.appIDHash = Array(SHA256.hash(data: Array(appID.utf8)))
+        chainValidator = X509ChainValidator(trustAnchors: [root])
     }
 
     /// Verifies an attestation object by Apple's nine steps.
@@ -117,8 +120,12 @@ public struct AppAttestVerifier: Sendable {
             }
             certificates.append(certificate)
         }
+        let seconds = time.timeIntervalSince1970
+        guard seconds.isFinite, abs(seconds) < 1e12 else {
+            throw AppAttestError(.untrustedCertificateChain("the validation time is out of range (a finite date within ±31,000 years of 1970)"))
+        }
         do {
-            _ = try X509ChainValidator(trustAnchors: [root]).validate(certificates, at: Int64(time.timeIntervalSince1970.rounded(.down)))
+            _ = try chainValidator.validate(certificates, at: Int64(seconds.rounded(.down)))
         } catch {
             throw AppAttestError(.untrustedCertificateChain("\(error)"))
         }

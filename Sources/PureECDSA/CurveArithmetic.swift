@@ -57,11 +57,14 @@ import PureSHA2
     /// From at most `byteCount` big-endian bytes whose integer is below 2n, reduced by one masked
     /// subtraction. Constant-time. Callers pass field coordinates (p < 2n for the curves here) and
     /// digest integers (below 2^bitCount(n) ≤ 2n).
-    init(reducingOnce bytes: [UInt8])
+    init<Bytes: Collection>(reducingOnce bytes: Bytes) where Bytes.Element == UInt8
     /// From exactly `byteCount` big-endian bytes; nil if the integer is not below n.
-    init?(canonicalBigEndian bytes: [UInt8])
+    init?<Bytes: Collection>(canonicalBigEndian bytes: Bytes) where Bytes.Element == UInt8
     /// The integer, `byteCount` bytes big-endian. Constant-time.
     var canonicalBigEndianBytes: [UInt8] { get }
+    /// Calls `body` with the integer's `byteCount` big-endian bytes, held on the stack (no array: for
+    /// verification, which should not touch the heap). Constant-time.
+    func withCanonicalBigEndianBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R
 }
 
 /// A prime-order short Weierstrass curve with a = −3, as NIST's P-curves are (SP 800-186 §3.2.1), whose

@@ -10,22 +10,28 @@
 // 7M + 4S each).
 
 /// Width-w NAF (Hankerson, Menezes and Vanstone, "Guide to Elliptic Curve Cryptography", Alg. 3.35) of a
-/// big-endian integer: digits d_i, each zero or odd with |d_i| < 2^(w−1), k = Σ d_i·2^i. VARIABLE-TIME.
+/// big-endian integer: digits d_i, each zero or odd with |d_i| < 2^(w−1), k = Σ d_i·2^i, written into
+/// `digits` (which needs 8·count + 1 places; zeros above the top non-zero digit). Returns one past the
+/// top non-zero digit (0 for k = 0). `words` is scratch space of (count + 7)/8 + 1 words, the spare one
+/// for the carry of k − d when d < 0. VARIABLE-TIME.
 @inlinable
-package func wNAFVartime(bigEndian bytes: [UInt8], width: Int) -> [Int8] {
-    // Little-endian 64-bit words, with one spare word for the carry of k − d when d < 0.
-    var words = [UInt64](repeating: 0, count: (bytes.count + 7) / 8 + 1)
+package func wNAFVartime(bigEndian bytes: UnsafeRawBufferPointer, width: Int, words: UnsafeMutableBufferPointer<UInt64>,
+                         into digits: UnsafeMutableBufferPointer<Int8>) -> Int {
+    precondition(words.count >= (bytes.count + 7) / 8 + 1 && digits.count >= bytes.count * 8 + 1)
+    words.initialize(repeating: 0)
+    digits.initialize(repeating: 0)
     for (index, byte) in bytes.reversed().enumerated() {
         words[index / 8] |= UInt64(byte) << UInt64(8 * (index % 8))
     }
-    var digits = [Int8](repeating: 0, count: bytes.count * 8 + 1)
     let window = Int64(1) << Int64(width)
     var position = 0
+    var count = 0
     while words.contains(where: { $0 != 0 }) && position < digits.count {
         if words[0] & 1 == 1 {
             let low = Int64(words[0] & UInt64(window - 1))
             let digit = low >= window >> 1 ? low - window : low
             digits[position] = Int8(digit)
+            count = position + 1
             if digit > 0 {
                 // k − digit: the low word is at least digit, no borrow.
                 words[0] -= UInt64(digit)
@@ -46,7 +52,7 @@ package func wNAFVartime(bigEndian bytes: [UInt8], width: Int) -> [Int8] {
         }
         position += 1
     }
-    return digits
+    return count
 }
 
 extension AffinePoint {
@@ -66,40 +72,57 @@ extension JacobianPoint {
     /// u1·G + u2·Q for public scalars (big-endian bytes) and a public key Q on the curve. VARIABLE-TIME.
     @inlinable
     package static func doubleScalarMultiplyVartime(u1: [UInt8], u2: [UInt8], q: AffinePoint<C>) -> JacobianPoint {
-        let gDigits = wNAFVartime(bigEndian: u1, width: 7)
-        let qDigits = wNAFVartime(bigEndian: u2, width: 5)
+        u1.withUnsafeBytes { u1Bytes in u2.withUnsafeBytes { u2Bytes in doubleScalarMultiplyVartime(u1: u1Bytes, u2: u2Bytes, q: q) } }
+    }
 
-        // Q, 3Q, …, 15Q.
-        let qJacobian = JacobianPoint(q)
-        let twoQ = qJacobian.doubled()
-        var qMultiples: [JacobianPoint] = []
-        qMultiples.reserveCapacity(8)   // one allocation, not one per doubling of the array
-        qMultiples.append(qJacobian)
-        for _ in 1..<8 { qMultiples.append(qMultiples[qMultiples.count - 1].adding(twoQ)) }
+    /// u1·G + u2·Q for public scalars (big-endian bytes, at most `byteCount` each) and a public key Q on the
+    /// curve, with the digits and Q's table on the stack. VARIABLE-TIME.
+    @inlinable
+    package static func doubleScalarMultiplyVartime(u1: UnsafeRawBufferPointer, u2: UnsafeRawBufferPointer,
+                                                    q: AffinePoint<C>) -> JacobianPoint {
+        let digitCapacity = C.byteCount * 8 + 1, wordCapacity = (C.byteCount + 7) / 8 + 1
+        precondition(u1.count <= C.byteCount && u2.count <= C.byteCount)
+        return withUnsafeTemporaryAllocation(of: Int8.self, capacity: 2 * digitCapacity) { digits in
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: wordCapacity) { words in
+                withUnsafeTemporaryAllocation(of: JacobianPoint.self, capacity: 8) { qMultiples in
+                    let gDigits = UnsafeMutableBufferPointer(rebasing: digits[0..<digitCapacity])
+                    let qDigits = UnsafeMutableBufferPointer(rebasing: digits[digitCapacity...])
+                    let gCount = wNAFVartime(bigEndian: u1, width: 7, words: words, into: gDigits)
+                    let qCount = wNAFVartime(bigEndian: u2, width: 5, words: words, into: qDigits)
 
-        let gTable = C.generatorOddMultiples
-        var top = max(gDigits.count, qDigits.count) - 1
-        while top >= 0 && (top >= gDigits.count || gDigits[top] == 0) && (top >= qDigits.count || qDigits[top] == 0) {
-            top -= 1
-        }
-        var result = JacobianPoint.infinity
-        var index = top
-        while index >= 0 {
-            result = result.doubled()
-            let gDigit = index < gDigits.count ? Int(gDigits[index]) : 0
-            if gDigit > 0 {
-                result = result.adding(gTable[gDigit >> 1])
-            } else if gDigit < 0 {
-                result = result.adding(gTable[(-gDigit) >> 1].negated)
+                    // Q, 3Q, …, 15Q.
+                    let qJacobian = JacobianPoint(q)
+                    let twoQ = qJacobian.doubled()
+                    var multiple = qJacobian
+                    qMultiples.initializeElement(at: 0, to: multiple)
+                    for index in 1..<8 {
+                        multiple = multiple.adding(twoQ)
+                        qMultiples.initializeElement(at: index, to: multiple)
+                    }
+                    defer { _ = qMultiples.deinitialize() }
+
+                    let gTable = C.generatorOddMultiples
+                    var result = JacobianPoint.infinity
+                    var index = max(gCount, qCount) - 1
+                    while index >= 0 {
+                        result = result.doubled()
+                        let gDigit = index < gCount ? Int(gDigits[index]) : 0
+                        if gDigit > 0 {
+                            result = result.adding(gTable[gDigit >> 1])
+                        } else if gDigit < 0 {
+                            result = result.adding(gTable[(-gDigit) >> 1].negated)
+                        }
+                        let qDigit = index < qCount ? Int(qDigits[index]) : 0
+                        if qDigit > 0 {
+                            result = result.adding(qMultiples[qDigit >> 1])
+                        } else if qDigit < 0 {
+                            result = result.adding(qMultiples[(-qDigit) >> 1].negated)
+                        }
+                        index -= 1
+                    }
+                    return result
+                }
             }
-            let qDigit = index < qDigits.count ? Int(qDigits[index]) : 0
-            if qDigit > 0 {
-                result = result.adding(qMultiples[qDigit >> 1])
-            } else if qDigit < 0 {
-                result = result.adding(qMultiples[(-qDigit) >> 1].negated)
-            }
-            index -= 1
         }
-        return result
     }
 }

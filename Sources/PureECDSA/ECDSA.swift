@@ -25,10 +25,12 @@
         return kept
     }
 
-    /// e of §6.4.1 step 2 (bits2int of the digest: its leftmost bit-length-of-n bits), below 2n.
+    /// e of §6.4.1 step 2 (bits2int of the digest: its leftmost bit-length-of-n bits), below 2n. A digest
+    /// no longer than n (SHA-384 for P-384, SHA-512 for P-521) is the integer itself, read in place.
     @inlinable
-    package static func digestScalar(_ digest: [UInt8]) -> C.Scalar {
-        C.Scalar(reducingOnce: bits2int(digest))
+    package static func digestScalar<Digest: Collection>(_ digest: Digest) -> C.Scalar where Digest.Element == UInt8 {
+        if digest.count * 8 <= C.orderBitCount { return C.Scalar(reducingOnce: digest) }
+        return C.Scalar(reducingOnce: bits2int(Array(digest)))
     }
 
     /// Signs with the nonce k ∈ [1, n − 1] (big-endian bytes); nil if r or s came out zero (the caller then
@@ -46,28 +48,34 @@
     }
 
     /// Whether (r, s) (each `byteCount` big-endian bytes) is a valid signature of `digest` under the public
-    /// key `q`. VARIABLE-TIME: every input is public.
+    /// key `q`. VARIABLE-TIME: every input is public. Nothing here allocates: the scalars' bytes and the
+    /// NAF digits live on the stack.
     ///
     /// 1. r and s in [1, n − 1]. 2. w = s⁻¹, u1 = e·w, u2 = r·w. 3. R = u1·G + u2·Q, not the point at
     /// infinity. 4. Valid iff x(R) mod n = r. x(R) = X/Z² is not computed: x(R) mod n = r means x(R) = r
     /// or, when r + n < p, x(R) = r + n, and x(R) = c ⇔ X = c·Z² (mod p).
     @inlinable
-    package static func verify(digest: [UInt8], r rBytes: [UInt8], s sBytes: [UInt8], publicKey q: AffinePoint<C>) -> Bool {
+    package static func verify<Digest: Collection, Bytes: Collection>(digest: Digest, r rBytes: Bytes, s sBytes: Bytes,
+                                                                      publicKey q: AffinePoint<C>) -> Bool
+    where Digest.Element == UInt8, Bytes.Element == UInt8 {
         guard let r = C.Scalar(canonicalBigEndian: rBytes), r.isZeroMask == 0,
               let s = C.Scalar(canonicalBigEndian: sBytes), s.isZeroMask == 0 else { return false }
         let w = s.invertedVartime
         let u1 = digestScalar(digest) * w
         let u2 = r * w
-        let point = JacobianPoint<C>.doubleScalarMultiplyVartime(u1: u1.canonicalBigEndianBytes, u2: u2.canonicalBigEndianBytes, q: q)
+        let point = u1.withCanonicalBigEndianBytes { u1Bytes in
+            u2.withCanonicalBigEndianBytes { u2Bytes in
+                JacobianPoint<C>.doubleScalarMultiplyVartime(u1: u1Bytes, u2: u2Bytes, q: q)
+            }
+        }
         guard !point.isInfinity else { return false }
         let zz = point.z.squared
-        let matches: ([UInt8]) -> Bool = { candidate in
-            guard let c = candidate.withUnsafeBytes({ C.Field(canonicalBigEndian: $0) }) else { return false }
-            return c * zz == point.x
-        }
-        if matches(rBytes) { return true }
-        guard let rPlusN = BigEndian.add(rBytes, C.orderBytes) else { return false }
-        return matches(rPlusN)
+        // r < n < p, so r is a field element; r + n only when it is still below p (rare: p − n is tiny).
+        let rField = r.withCanonicalBigEndianBytes { C.Field(canonicalBigEndian: $0) }
+        if let rField, rField * zz == point.x { return true }
+        guard let rPlusN = BigEndian.add(Array(rBytes), C.orderBytes),
+              let c = rPlusN.withUnsafeBytes({ C.Field(canonicalBigEndian: $0) }) else { return false }
+        return c * zz == point.x
     }
 }
 

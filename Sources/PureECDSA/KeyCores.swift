@@ -45,7 +45,7 @@ import PureSHA2
         let n = C.byteCount
         guard raw.count == 2 * n + 1 else { throw Self.error(.invalidLength(expected: 2 * n + 1, found: raw.count)) }
         guard raw[0] == 0x04 else { throw Self.error(.invalidPointEncoding) }
-        try self.init(rawRepresentation: Array(raw.dropFirst()))
+        try self.init(x: Array(raw[1...n]), y: Array(raw[(n + 1)...]))
     }
 
     /// From 02/03 ‖ x, recovering y (SEC 1 §2.3.4).
@@ -99,8 +99,10 @@ import PureSHA2
 extension ECPublicKeyCore where C: WeierstrassCurve {
     /// Whether (r, s) is valid for `digest` (its leftmost bit-length-of-n bits, FIPS 186-5 §6.4.2 step 2).
     @inlinable
-    package func isValidSignature(_ signature: ECDSASignatureCore<C>, digest: [UInt8]) -> Bool {
-        ECDSA<C>.verify(digest: digest, r: signature.r, s: signature.s, publicKey: point)
+    package func isValidSignature<Digest: Collection>(_ signature: ECDSASignatureCore<C>, digest: Digest) -> Bool
+    where Digest.Element == UInt8 {
+        let raw = signature.rawRepresentation
+        return ECDSA<C>.verify(digest: digest, r: raw[..<C.byteCount], s: raw[C.byteCount...], publicKey: point)
     }
 }
 

@@ -77,7 +77,7 @@ extension P384.Signing {
         /// Whether `signature` is valid for a precomputed digest: all of a SHA-384 digest, the leftmost
         /// 384 bits of a longer one, a shorter one whole (FIPS 186-5 §6.4.2).
         public func isValidSignature<D: Digest>(_ signature: ECDSASignature, for digest: D) -> Bool {
-            core.isValidSignature(signature.core, digest: digest.withUnsafeBytes { Array($0) })
+            digest.withUnsafeBytes { core.isValidSignature(signature.core, digest: $0) }
         }
     }
 

@@ -33,17 +33,21 @@ struct Scalar: ECScalar {
         return Scalar(montgomery: n.toMontgomery(n.inverseVartime(n.fromMontgomery(value))))
     }
 
-    @usableFromInline init(reducingOnce bytes: [UInt8]) {
+    @usableFromInline init<Bytes: Collection>(reducingOnce bytes: Bytes) where Bytes.Element == UInt8 {
         let n = Modulus384.n
         value = n.toMontgomery(n.reduceOnce(U384(bigEndianBytes: bytes) ?? .zero))
     }
 
-    @usableFromInline init?(canonicalBigEndian bytes: [UInt8]) {
+    @usableFromInline init?<Bytes: Collection>(canonicalBigEndian bytes: Bytes) where Bytes.Element == UInt8 {
         guard bytes.count == 48, let integer = U384(bigEndianBytes: bytes), integer < Modulus384.n.m else { return nil }
         value = Modulus384.n.toMontgomery(integer)
     }
 
     @usableFromInline var canonicalBigEndianBytes: [UInt8] { Modulus384.n.fromMontgomery(value).bigEndianBytes }
+
+    @usableFromInline func withCanonicalBigEndianBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        Modulus384.n.fromMontgomery(value).withBigEndianBytes(body)
+    }
 }
 
 extension Modulus384 {

@@ -28,10 +28,26 @@ struct U384: Sendable, Hashable {
     }
 
     /// From at most 48 big-endian bytes (fewer are left-padded with zeros); nil for more.
+    /// Byte by byte into inline words: no padded copy on the heap (verification reads r, s and the digest
+    /// this way). The byte positions depend on the count only, never on the values.
     init?<Bytes: Collection>(bigEndianBytes bytes: Bytes) where Bytes.Element == UInt8 {
         guard bytes.count <= 48 else { return nil }
-        let padded = [UInt8](repeating: 0, count: 48 - bytes.count) + bytes
-        self = padded.withUnsafeBytes { U384(bigEndian: $0) }
+        var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &words) { raw in
+            let out = raw.baseAddress!.assumingMemoryBound(to: UInt64.self)
+            var position = bytes.count - 1   // the byte's place from the least significant end
+            for byte in bytes {
+                out[position / 8] |= UInt64(byte) << UInt64(8 * (position % 8))
+                position -= 1
+            }
+        }
+        self.init(words.0, words.1, words.2, words.3, words.4, words.5)
+    }
+
+    /// Calls `body` with the 48 big-endian bytes, held on the stack.
+    func withBigEndianBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        var words = (w5.bigEndian, w4.bigEndian, w3.bigEndian, w2.bigEndian, w1.bigEndian, w0.bigEndian)
+        return withUnsafeBytes(of: &words) { body($0) }
     }
 
     /// 48 big-endian bytes.

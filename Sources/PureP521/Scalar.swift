@@ -136,15 +136,19 @@ struct Scalar: ECScalar {
     }
 
     /// From ≤ 66 big-endian bytes below 2n (2n < 2^522 fits).
-    @usableFromInline init(reducingOnce bytes: [UInt8]) {
+    @usableFromInline init<Bytes: Collection>(reducingOnce bytes: Bytes) where Bytes.Element == UInt8 {
         let integer = Scalar.reduceOnce(U576(bigEndianBytes: bytes) ?? .zero)
         value = Scalar.montgomeryMultiply(integer, Scalar.rSquared)
     }
 
-    @usableFromInline init?(canonicalBigEndian bytes: [UInt8]) {
+    @usableFromInline init?<Bytes: Collection>(canonicalBigEndian bytes: Bytes) where Bytes.Element == UInt8 {
         guard bytes.count == 66, let integer = U576(bigEndianBytes: bytes), integer < Scalar.n else { return nil }
         value = Scalar.montgomeryMultiply(integer, Scalar.rSquared)
     }
 
     @usableFromInline var canonicalBigEndianBytes: [UInt8] { Scalar.montgomeryMultiply(value, .one).bigEndian66 }
+
+    @usableFromInline func withCanonicalBigEndianBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        Scalar.montgomeryMultiply(value, .one).withBigEndian66(body)
+    }
 }

@@ -43,13 +43,24 @@ struct U576: Sendable {
     }
 
     /// From at most 72 big-endian bytes (shorter ones left-padded); nil for more.
-    init?(bigEndianBytes bytes: [UInt8]) {
+    init?<Bytes: Collection>(bigEndianBytes bytes: Bytes) where Bytes.Element == UInt8 {
         guard bytes.count <= 72 else { return nil }
         self = U576.build { out in
-            for (index, byte) in bytes.reversed().enumerated() {
-                out[index / 8] |= UInt64(byte) << UInt64(8 * (index % 8))
+            var position = bytes.count - 1   // the byte's place from the least significant end
+            for byte in bytes {
+                out[position / 8] |= UInt64(byte) << UInt64(8 * (position % 8))
+                position -= 1
             }
         }
+    }
+
+    /// Calls `body` with the low 66 bytes, big-endian (the value must be below 2^528), held on the stack:
+    /// the nine limbs most significant first, each big-endian, are 72 bytes whose first 6 are zero.
+    func withBigEndian66<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        let l = limbs
+        var words = (l.8.bigEndian, l.7.bigEndian, l.6.bigEndian, l.5.bigEndian, l.4.bigEndian, l.3.bigEndian,
+                     l.2.bigEndian, l.1.bigEndian, l.0.bigEndian)
+        return withUnsafeBytes(of: &words) { body(UnsafeRawBufferPointer(rebasing: $0[6...])) }
     }
 
     /// The low 66 bytes, big-endian (the value must be below 2^528).
