@@ -120,12 +120,11 @@ public struct AppAttestVerifier: Sendable {
             }
             certificates.append(certificate)
         }
-        let seconds = time.timeIntervalSince1970
-        guard seconds.isFinite, abs(seconds) < 1e12 else {
-            throw AppAttestError(.untrustedCertificateChain("the validation time is out of range (a finite date within ±31,000 years of 1970)"))
+        guard let seconds = X509ChainValidator.seconds(sinceEpoch: time.timeIntervalSince1970) else {
+            throw AppAttestError(.untrustedCertificateChain("the verification time is not a finite date within ±31,000 years of 1970"))
         }
         do {
-            _ = try chainValidator.validate(certificates, at: Int64(seconds.rounded(.down)))
+            _ = try chainValidator.validate(certificates, at: seconds)
         } catch {
             throw AppAttestError(.untrustedCertificateChain("\(error)"))
         }

@@ -171,7 +171,11 @@ public struct DeviceCheckClient: Sendable {
             let bit0: Bool?
             let bit1: Bool?
         }
-        let milliseconds = Int64((now().timeIntervalSince1970 * 1000).rounded(.down))
+        let interval = now().timeIntervalSince1970
+        guard interval.isFinite, abs(interval) < 1e12 else {
+            throw AppAttestError(.invalidConfiguration("the clock does not read a finite date within ±31,000 years of 1970"))
+        }
+        let milliseconds = Int64((interval * 1000).rounded(.down))
         let body = Body(device_token: Base64.encode(deviceToken), transaction_id: UUID().uuidString, timestamp: milliseconds,
                         bit0: bits?.0, bit1: bits?.1)
         let bytes: [UInt8]

@@ -158,9 +158,9 @@ public struct AppReceiptVerifier: Sendable {
         case .now: time = now()
         case .at(let date): time = date
         }
-        let seconds = time.timeIntervalSince1970
-        guard seconds.isFinite, abs(seconds) < 1e12 else { throw AppStoreVerificationError(.receiptChain("the validation time is out of range")) }
-        let at = Int64(seconds.rounded(.down))
+        guard let at = X509ChainValidator.seconds(sinceEpoch: time.timeIntervalSince1970) else {
+            throw AppStoreVerificationError(.receiptChain("the verification time is not a finite date within ±31,000 years of 1970"))
+        }
         let cacheKey = signed.chainKey
         if let key = cache.leafKey(for: cacheKey, at: at, now: nil) { return key }
 
@@ -185,7 +185,7 @@ public struct AppReceiptVerifier: Sendable {
             throw AppStoreVerificationError(.receiptChain("the signer's key is not an RSA key of 2048 bits or more (\(error))"))
         }
         let all = validated.certificates + [validated.trustAnchor]
-        let wallClock = Int64(now().timeIntervalSince1970.rounded(.down))
+        let wallClock = X509ChainValidator.seconds(sinceEpoch: now().timeIntervalSince1970) ?? at   // a broken clock: the verification time
         var entry = ChainCache<[UInt8], RSA.Signing.PublicKey>.Entry(leafKey: key, validFrom: all.map(\.notBefore).max() ?? at,
                                                                    validUntil: all.map(\.notAfter).min() ?? at, insertedAt: wallClock)
         entry.dropsWhenExpired = false

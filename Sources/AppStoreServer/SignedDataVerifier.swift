@@ -226,7 +226,9 @@ public struct SignedDataVerifier: Sendable {
         case .now: time = now()
         case .at(let date): time = date
         }
-        let seconds = Int64((time.timeIntervalSince1970).rounded(.down))
+        guard let seconds = X509ChainValidator.seconds(sinceEpoch: time.timeIntervalSince1970) else {
+            throw AppStoreVerificationError(.invalidConfiguration("the verification time is not a finite date within ±31,000 years of 1970"))
+        }
         let leafKey = try chainLeafKey(x5c[0], x5c[1], at: seconds)
 
         guard jws.signature.count == 64 else { throw AppStoreVerificationError(.jwsSignatureNot64Bytes) }
@@ -247,7 +249,7 @@ public struct SignedDataVerifier: Sendable {
     /// from the cache when this chain was verified before.
     private func chainLeafKey(_ leafBase64: String, _ intermediateBase64: String, at time: Int64) throws(AppStoreVerificationError) -> P256.Signing.PublicKey {
         let cacheKey = leafBase64 + "." + intermediateBase64
-        let wallClock = Int64(now().timeIntervalSince1970.rounded(.down))
+        let wallClock = X509ChainValidator.seconds(sinceEpoch: now().timeIntervalSince1970) ?? time   // a broken clock: the verification time
         if let key = cache.leafKey(for: cacheKey, at: time, now: wallClock) { return key }
 
         var certificates: [Certificate] = []

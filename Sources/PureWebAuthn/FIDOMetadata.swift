@@ -120,8 +120,11 @@ public struct FIDOMetadata: Sendable {
                 throw FIDOMetadataError(.malformed("an x5c certificate: \(error)"))
             }
         }
+        guard let seconds = X509ChainValidator.seconds(sinceEpoch: time.timeIntervalSince1970) else {
+            throw FIDOMetadataError(.chainInvalid("the verification time is not a finite date within ±31,000 years of 1970"))
+        }
         do {
-            _ = try X509ChainValidator(trustAnchors: trustAnchors).validate(chain, at: Int64(time.timeIntervalSince1970.rounded(.down)))
+            _ = try X509ChainValidator(trustAnchors: trustAnchors).validate(chain, at: seconds)
         } catch {
             throw FIDOMetadataError(.chainInvalid("\(error)"))
         }

@@ -100,6 +100,9 @@ extension WebAuthnRelyingParty {
                                    userVerification: UserVerificationRequirement = .required, requireUserPresence: Bool = true,
                                    attestationPolicy: AttestationPolicy = AttestationPolicy(), userHandle: [UInt8]? = nil,
                                    at time: Date = Date()) throws(WebAuthnError) -> VerifiedRegistration {
+        guard let seconds = X509ChainValidator.seconds(sinceEpoch: time.timeIntervalSince1970) else {
+            throw WebAuthnError(.attestationChainInvalid("the verification time is not a finite date within ±31,000 years of 1970"))
+        }
         // Steps 5–11: the client data.
         let clientData = try CollectedClientData(response.clientDataJSON)
         try check(clientData, type: "webauthn.create", challenge: challenge)
@@ -121,7 +124,7 @@ extension WebAuthnRelyingParty {
         _ = try CredentialPublicKey(attested.credentialPublicKey)
         // Steps 21–22: the statement.
         let statement = try AttestationStatements.verify(object, clientDataHash: clientDataHash, policy: attestationPolicy,
-                                                         time: Int64(time.timeIntervalSince1970.rounded(.down)))
+                                                         time: seconds)
         // Steps 23–25: trust.
         if let allowed = attestationPolicy.allowedAAGUIDs, !allowed.contains(attested.aaguid) {
             throw WebAuthnError(.aaguidNotAllowed(hexString(attested.aaguid)))
@@ -136,7 +139,7 @@ extension WebAuthnRelyingParty {
                 do {
                     _ = try X509ChainValidator(trustAnchors: trustAnchors,
                                                policy: X509Policy(handledCriticalExtensions: statement.handledCriticalExtensions) { _ in })
-                        .validate(statement.certificates, at: Int64(time.timeIntervalSince1970.rounded(.down)))
+                        .validate(statement.certificates, at: seconds)
                 } catch {
                     throw WebAuthnError(.attestationChainInvalid("\(error)"))
                 }

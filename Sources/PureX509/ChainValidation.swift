@@ -145,3 +145,13 @@ public struct X509ChainValidator: Sendable {
         return validated
     }
 }
+
+extension X509ChainValidator {
+    /// `interval` (a `Date`'s `timeIntervalSince1970`) as the whole seconds `validate(_:at:)` takes, rounded
+    /// down; nil for NaN, an infinity or a time more than 10^12 s (about 31,700 years) from 1970, which
+    /// `Int64(_:)` would trap on and no certificate covers. For the verifiers that take a `Date`.
+    package static func seconds(sinceEpoch interval: Double) -> Int64? {
+        guard interval.isFinite, abs(interval) < 1e12 else { return nil }
+        return Int64(interval.rounded(.down))
+    }
+}

@@ -73,6 +73,11 @@ struct AppAttestTests {
         guard case .untrustedCertificateChain? = reason({ () throws(AppAttestError) in
             _ = try verifier.verifyAttestation(object, keyID: keyID, clientDataHash: hash, at: Date(timeIntervalSince1970: 2_000_000_000 * 2))
         }) else { Issue.record("\(file): a chain out of its validity was accepted"); return }
+        for broken in [Double.nan, .infinity, -.infinity, 1e300] {   // Int64(_:) would trap on each
+            guard case .untrustedCertificateChain? = reason({ () throws(AppAttestError) in
+                _ = try verifier.verifyAttestation(object, keyID: keyID, clientDataHash: hash, at: Date(timeIntervalSince1970: broken))
+            }) else { Issue.record("\(file): the time \(broken) was not refused as a chain failure"); return }
+        }
         #expect(reason { () throws(AppAttestError) in
             _ = try verifier.verifyAttestation(object, keyID: keyID, clientDataHash: hash + [0], at: sample.time)
         } == .nonceMismatch)

@@ -102,5 +102,13 @@ struct PayloadModelTests {
                                    validationTime: .at(Date(timeIntervalSince1970: 2_240_000_000))).verifyAppTransaction(model.jws)
         }
         #expect(late?.check.identifier == "leaf_not_valid_at_effective_date")
+        // A time Int64(_:) cannot hold is a configuration error, not a trap.
+        for broken in [Double.nan, .infinity, 1e300] {
+            let error = #expect(throws: AppStoreVerificationError.self) {
+                try SignedDataVerifier(rootCertificates: [root], bundleID: "com.example", environment: .sandbox,
+                                       validationTime: .at(Date(timeIntervalSince1970: broken))).verifyAppTransaction(model.jws)
+            }
+            #expect(error?.check.identifier == "configuration", "\(broken)")
+        }
     }
 }

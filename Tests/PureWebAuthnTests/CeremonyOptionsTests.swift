@@ -116,6 +116,13 @@ struct CeremonyRoundTripTests {
         let registration = try relyingParty.verifyRegistration(try authenticator.register(registrationOptions),
                                                                challenge: registrationOptions.challenge, userHandle: user.id)
         #expect(registration.attestationType == .none)
+        // A verification time Int64(_:) cannot hold is refused by name, not trapped on.
+        let again = relyingParty.registrationOptions(for: user)
+        let response = try authenticator.register(again)
+        let error = #expect(throws: WebAuthnError.self) {
+            try relyingParty.verifyRegistration(response, challenge: again.challenge, userHandle: user.id, at: Date(timeIntervalSince1970: .nan))
+        }
+        guard case .attestationChainInvalid? = error?.reason else { Issue.record("NaN time: \(String(describing: error))"); return }
         var stored = registration.credential
         #expect(stored.backupEligible && stored.userHandle == user.id && stored.signCount == 0)
         for expectedCount: UInt32 in [1, 2] {

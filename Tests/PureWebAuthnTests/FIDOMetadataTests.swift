@@ -68,6 +68,18 @@ struct FIDOMetadataTests {
         }
     }
 
+    @Test("A verification time that is not a finite date is refused, not trapped on")
+    func brokenTime() throws {
+        let file = BLOBFile.file
+        let valid = try #require(file.cases.first { $0.expected == "valid" })
+        for broken in [Double.nan, .infinity, -1e300] {
+            let error = #expect(throws: FIDOMetadataError.self) {
+                try FIDOMetadata(blob: Array(valid.blob.utf8), trustAnchors: [file.root], at: Date(timeIntervalSince1970: broken))
+            }
+            guard case .chainInvalid? = error?.reason else { Issue.record("\(broken): \(String(describing: error))"); continue }
+        }
+    }
+
     @Test("The default root refuses the test BLOBs; a BLOB must be newer than the one held")
     func rootAndSerialNumber() throws {
         let file = BLOBFile.file
