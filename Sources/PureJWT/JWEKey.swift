@@ -160,6 +160,16 @@ enum AgreementPublicKey: Sendable {
         case .x25519: "X25519"
         }
     }
+
+    /// The SubjectPublicKeyInfo PEM; nil for X25519 (JWKs only here).
+    var pemRepresentation: String? {
+        switch self {
+        case .p256(let key): key.pemRepresentation
+        case .p384(let key): key.pemRepresentation
+        case .p521(let key): key.pemRepresentation
+        case .x25519: nil
+        }
+    }
 }
 
 /// A key-agreement private key of any curve JWE's ECDH-ES uses.
@@ -234,6 +244,19 @@ extension JWEKey {
             self = try .ecdh(key, algorithms: algorithms ?? Self.ecdhFamily, keyID: keyID)
         } else {
             throw JWTError(.invalidKey("not an RSA key or an EC key on P-256, P-384 or P-521 in PEM (PKCS#8, PKCS#1, SEC 1 or SubjectPublicKeyInfo)"))
+        }
+    }
+
+    /// The public key as a SubjectPublicKeyInfo PEM ("PUBLIC KEY"), for senders: RSA and EC keys (a
+    /// private key gives its public half); nil for a shared key or a password, which have no public half,
+    /// and for X25519, whose keys are JWKs here (`JSONWebKey(publicKeyOf:)`).
+    public var publicKeyPEMRepresentation: String? {
+        switch material {
+        case .symmetric, .password: nil
+        case .rsaPublic(let key): key.pemRepresentation
+        case .rsaPrivate(let key): key.publicKey.pemRepresentation
+        case .agreementPublic(let key): key.pemRepresentation
+        case .agreementPrivate(let key): key.publicKey.pemRepresentation
         }
     }
 

@@ -119,3 +119,44 @@ extension JSONWebKey {
         }
     }
 }
+
+extension JSONWebKey {
+    /// The public JWK of an encryption key, to publish for senders: RSA "n" and "e", EC "crv", "x" and
+    /// "y", OKP X25519 "crv" and "x" (RFC 8037 §2), with "use": "enc", "kid" when the key has one and
+    /// "alg" when it allows one algorithm. A private key gives its public half; nil for a shared key or a
+    /// password, which have none.
+    public init?(publicKeyOf key: JWEKey) {
+        let agreement: AgreementPublicKey
+        switch key.material {
+        case .symmetric, .password: return nil
+        case .rsaPublic(let rsa): self.init(rsaEncryptionKey: rsa, of: key); return
+        case .rsaPrivate(let rsa): self.init(rsaEncryptionKey: rsa.publicKey, of: key); return
+        case .agreementPublic(let publicKey): agreement = publicKey
+        case .agreementPrivate(let privateKey): agreement = privateKey.publicKey
+        }
+        func coordinates(_ raw: [UInt8]) -> (String, String) {
+            (Base64URL.encode(Array(raw[..<(raw.count / 2)])), Base64URL.encode(Array(raw[(raw.count / 2)...])))
+        }
+        switch agreement {
+        case .p256(let point): self.init(kty: "EC"); (x, y) = coordinates(point.rawRepresentation)
+        case .p384(let point): self.init(kty: "EC"); (x, y) = coordinates(point.rawRepresentation)
+        case .p521(let point): self.init(kty: "EC"); (x, y) = coordinates(point.rawRepresentation)
+        case .x25519(let point): self.init(kty: "OKP"); x = Base64URL.encode(point.rawRepresentation)
+        }
+        crv = agreement.curve
+        finishEncryptionKey(key)
+    }
+
+    private init(rsaEncryptionKey rsa: RSA.Encryption.PublicKey, of key: JWEKey) {
+        self.init(kty: "RSA")
+        n = Base64URL.encode(rsa.modulus.bigEndianBytes())
+        e = Base64URL.encode(rsa.publicExponent.bigEndianBytes())
+        finishEncryptionKey(key)
+    }
+
+    private mutating func finishEncryptionKey(_ key: JWEKey) {
+        use = "enc"
+        kid = key.keyID
+        if key.algorithms.count == 1 { alg = key.algorithms[0].rawValue }
+    }
+}

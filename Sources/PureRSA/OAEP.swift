@@ -52,6 +52,14 @@ extension RSA.Encryption {
 
         /// The modulus size in bits.
         public var keySizeInBits: Int { key.keySizeInBits }
+        /// n.
+        public var modulus: BigUInt { key.modulus }
+        /// e.
+        public var publicExponent: BigUInt { key.publicExponent }
+        /// SubjectPublicKeyInfo DER (rsaEncryption, RFC 8017 A.1).
+        public var derRepresentation: [UInt8] { key.derRepresentation }
+        /// "PUBLIC KEY" PEM: the SubjectPublicKeyInfo, for handing to whoever encrypts to this key.
+        public var pemRepresentation: String { key.pemRepresentation }
 
         /// RSAES-OAEP-ENCRYPT (§7.1.1) with an empty label and a fresh random seed: k bytes.
         public func encrypt<Bytes: Sequence>(_ data: Bytes, padding: Padding) throws(RSAError) -> [UInt8] where Bytes.Element == UInt8 {

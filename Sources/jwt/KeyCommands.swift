@@ -116,14 +116,23 @@ enum KeyCommands {
         Prints the public key of FILE (a private or public key: PEM, a certificate, or one JWK) as a
         SubjectPublicKeyInfo PEM ("PUBLIC KEY", the default) or as a public JWK, with "kid" from --kid or
         from the key, and "alg" when the key has one algorithm (an RSA key from PEM has several: no "alg").
-        An HMAC secret has no public key.
+        An encryption key (a JWK with "use": "enc" or a JWE "alg", an RSA-OAEP or ECDH-ES key) prints the
+        same way, its JWK with "use": "enc"; X25519 keys are JWKs only. An HMAC secret, a shared JWE key and
+        a password have no public key.
         """
 
     static func publicKey(_ arguments: [String]) throws {
         let args = try Arguments(arguments, flags: ["key", "format", "kid"])
         if args.wantsHelp { print(publicKeyHelp); return }
         guard args.positional.isEmpty else { throw ToolError.usage("unexpected argument \"\(args.positional[0])\"; see --help") }
-        let key = try ToolInput.key(try args.required("key"))
+        let path = try args.required("key")
+        let key: JWTKey
+        do { key = try ToolInput.key(path) } catch let signingError {
+            // Not a signing key: an encryption key (a JWK with "use": "enc" or a JWE "alg") has a public half too.
+            guard let encryptionKey = try? EncryptionCommands.jweKey(path, keyID: args.value("kid")) else { throw signingError }
+            try printPublicHalf(of: encryptionKey, format: args.value("format") ?? "pem", kid: args.value("kid"))
+            return
+        }
         guard let publicKey = key.publicKey else {
             throw ToolError.usage("an HMAC secret has no public key: it is shared, not published")
         }
@@ -134,6 +143,24 @@ enum KeyCommands {
         case "jwk":
             let named = args.value("kid").map { publicKey.withKeyID($0) } ?? publicKey
             guard let jwk = JSONWebKey(publicKeyOf: named) else { throw ToolError.usage("the key has no public JWK") }
+            print(try ToolInput.json(jwk))
+        case let other:
+            throw ToolError.usage("--format must be pem or jwk, got \"\(other)\"")
+        }
+    }
+
+    /// `jwt public-key` of a JWE key: the SubjectPublicKeyInfo PEM or the public JWK ("use": "enc").
+    static func printPublicHalf(of key: JWEKey, format: String, kid: String?) throws {
+        guard key.publicKeyPEMRepresentation != nil || JSONWebKey(publicKeyOf: key) != nil else {
+            throw ToolError.usage("a shared key or password has no public key: it is shared, not published")
+        }
+        switch format {
+        case "pem":
+            if kid != nil { throw ToolError.usage("--kid is written only in a JWK; add --format jwk") }
+            guard let pem = key.publicKeyPEMRepresentation else { throw ToolError.usage("an X25519 key has no PEM form here; add --format jwk") }
+            print(pem, terminator: "")
+        case "jwk":
+            guard let jwk = JSONWebKey(publicKeyOf: key) else { throw ToolError.usage("the key has no public JWK") }
             print(try ToolInput.json(jwk))
         case let other:
             throw ToolError.usage("--format must be pem or jwk, got \"\(other)\"")

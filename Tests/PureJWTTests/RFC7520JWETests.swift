@@ -151,6 +151,32 @@ struct RFC7520JWETests {
         }
     }
 
+    @Test("the public JWK of each example's private key holds the RFC's public members and nothing private; shared keys have none",
+          arguments: singleRecipientExamples)
+    func publicJWK(_ name: String) throws {
+        let example = try CookbookExample(name)
+        guard let stated = example.object("input", "key") else {   // PBES2: a password
+            #expect(try example.keys().allSatisfy { JSONWebKey(publicKeyOf: $0) == nil && $0.publicKeyPEMRepresentation == nil })
+            return
+        }
+        let key = try CookbookExample.jwk(stated).jweKey()
+        guard stated["kty"] as? String != "oct" else {
+            #expect(JSONWebKey(publicKeyOf: key) == nil && key.publicKeyPEMRepresentation == nil, "\(name)")
+            return
+        }
+        let exported = try #require(JSONWebKey(publicKeyOf: key))
+        let members = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(exported)) as? [String: Any])
+        let publicNames: Set<String> = ["kty", "crv", "x", "y", "n", "e", "kid"]
+        for (member, value) in stated where publicNames.contains(member) {
+            #expect(members[member] as? String == value as? String, "\(name): \(member)")
+        }
+        #expect(Set(members.keys).subtracting(publicNames).subtracting(["use", "alg"]).isEmpty, "\(name): \(members.keys.sorted())")
+        #expect(members["use"] as? String == "enc")
+        #expect(key.publicKeyPEMRepresentation?.hasPrefix("-----BEGIN PUBLIC KEY-----") == true)
+        // The exported JWK reads back as an encryption-only key.
+        #expect(try !exported.jweKey().canDecrypt)
+    }
+
     @Test("§5.9: the RFC's compressed payload inflates to the plaintext")
     func compressedPayload() throws {
         let example = try CookbookExample("5_9.compressed_content.json")
