@@ -23,7 +23,8 @@ enum EncryptionCommands {
         The algorithm is --alg, or the key's when it allows only one (a JWK's "alg"): a PEM key serves every
         algorithm of its family, so name one. --zip compresses first ("zip": "DEF"; not for secrets mixed
         with text others choose). --cty JWT marks a nested token. --header adds members to the protected
-        header (a JSON object; not "alg", "enc", "zip", "crit" or what key management writes). --p2c:
+        header (a JSON object; "typ" and "cty" as jwt sign takes them, --typ and --cty winning; not "alg",
+        "enc", "zip", "crit", "kid" — each recipient's, from --kid or its JWK — or what key management writes). --p2c:
         PBES2's iterations (default 200,000).
         --json prints the general JSON serialization instead, and takes --key more than once: one recipient
         per key, each with its own algorithm (--alg for the keys that allow it, the key's only one for the
@@ -56,14 +57,23 @@ enum EncryptionCommands {
         }
         let encryption = try parseEncryption(try args.required("enc"))
         let pbes2Count = try args.number("p2c", in: 1000...10_000_000).map { Int($0) }
-        let extraHeader = try args.value("header").map(encryptionHeader) ?? [:]
+        var extraHeader = try args.value("header").map(encryptionHeader) ?? [:]
+        // "typ" and "cty" from --header, as jwt sign reads them; --typ and --cty win.
+        func headerString(_ name: String) throws -> String? {
+            switch extraHeader.removeValue(forKey: name) {
+            case nil: return nil
+            case .string(let value)?: return value
+            default: throw ToolError.usage("--header's \"\(name)\" must be a string")
+            }
+        }
+        let headerType = try headerString("typ"), headerContentType = try headerString("cty")
         let plaintext = Array(try readInput(args.positional[0]))
         let aad = try args.value("aad").map { Array(try readInput($0)) }
         do {
             var encrypter = try JWEEncrypter(recipients: recipients, encryption: encryption)
             encrypter.compresses = args.has("zip")
-            encrypter.contentType = args.value("cty")
-            encrypter.type = args.value("typ")
+            encrypter.contentType = args.value("cty") ?? headerContentType
+            encrypter.type = args.value("typ") ?? headerType
             encrypter.additionalHeaderMembers = extraHeader
             if let count = pbes2Count { encrypter.pbes2Count = count }
             if general {
@@ -100,8 +110,8 @@ enum EncryptionCommands {
         }
         let refused: [String: String] = [
             "alg": "the algorithm comes from the key or --alg", "enc": "give --enc", "zip": "give --zip",
-            "crit": "this tool does not encrypt tokens with critical extensions", "kid": "give --kid or put it in the JWK",
-            "typ": "give --typ", "cty": "give --cty",
+            "crit": "this tool does not encrypt tokens with critical extensions",
+            "kid": "each recipient's \"kid\" is its own: give --kid or put it in the JWK",
         ]
         for name in members.keys.sorted() {
             if let why = refused[name] { throw ToolError.usage("--header must not set \"\(name)\": \(why)") }

@@ -185,6 +185,20 @@ struct JWTEncryptionToolTests {
         #expect(try await jwt(["decrypt", "-", "--key", rsa.privateKey], stdin: flattened.stdout).stdout == "one payload, three readers")
         let withHeader = try await jwt(["encrypt", message, "--key", kw, "--enc", "A128GCM", "--header", #"{"iss":"https://issuer.example"}"#])
         #expect(try await jwt(["decrypt", "-", "--key", kw], stdin: withHeader.stdout).stdout == "one payload, three readers")
+        // "typ" and "cty" in --header, as jwt sign takes them; --typ and --cty win.
+        func protectedHeader(_ token: String) throws -> [String: Any] {
+            var part = String(token.split(separator: ".")[0]).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+            while part.count % 4 != 0 { part += "=" }
+            let data = try #require(Data(base64Encoded: part))
+            return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        }
+        let typed = try await jwt(["encrypt", message, "--key", kw, "--enc", "A128GCM", "--header", #"{"typ":"example+jwt","cty":"JWT"}"#])
+        #expect(typed.status == 0, "\(typed.stderr)")
+        let typedHeader = try protectedHeader(typed.stdout)
+        #expect(typedHeader["typ"] as? String == "example+jwt" && typedHeader["cty"] as? String == "JWT", "\(typedHeader)")
+        let overridden = try await jwt(["encrypt", message, "--key", kw, "--enc", "A128GCM", "--header", #"{"typ":"a","cty":"b"}"#, "--typ", "c"])
+        let overriddenHeader = try protectedHeader(overridden.stdout)
+        #expect(overriddenHeader["typ"] as? String == "c" && overriddenHeader["cty"] as? String == "b", "\(overriddenHeader)")
 
         let dir = try file("dir.jwk", try await jwt(["keygen", "--alg", "dir", "--enc", "A128GCM"]).stdout)
         for arguments in [
@@ -196,6 +210,8 @@ struct JWTEncryptionToolTests {
             ["encrypt", message, "--key", kw, "--enc", "A128GCM", "--header", #"{"enc":"A256GCM"}"#],
             ["encrypt", message, "--key", kw, "--enc", "A128GCM", "--header", #"{"p2c":1}"#],
             ["encrypt", message, "--key", kw, "--enc", "A128GCM", "--header", "[1]"],
+            ["encrypt", message, "--key", kw, "--enc", "A128GCM", "--header", #"{"kid":"k"}"#],            // each recipient's own
+            ["encrypt", message, "--key", kw, "--enc", "A128GCM", "--header", #"{"typ":5}"#],
             ["encrypt", message, "--key", kw, "--key", x25519, "--kid", "k", "--enc", "A128GCM", "--json"],
         ] {
             let run = try await jwt(arguments)
