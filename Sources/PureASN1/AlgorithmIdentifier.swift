@@ -32,10 +32,20 @@ public struct AlgorithmIdentifier: Hashable, Sendable {
     package init(node: DERNode) throws(ASN1Error) {
         (algorithm, parameters) = try node.sequence { (children) throws(ASN1Error) in
             let oid = try children.next("algorithm OBJECT IDENTIFIER").objectIdentifier()
-            let parameters = children.isEmpty ? nil : Array(try children.next("parameters").encoded)
-            return (oid, parameters)
+            guard !children.isEmpty else { return (oid, nil) }
+            let encoded = try children.next("parameters").encoded
+            return (oid, Self.commonParameters.first { $0.elementsEqual(encoded) } ?? Array(encoded))
         }
     }
+
+    /// The parameters nearly every key and signature algorithm has — NULL (RSA) and the named curves P-256,
+    /// P-384 and P-521 — each one shared array, so reading a certificate does not copy them.
+    private static let commonParameters: [[UInt8]] = [
+        [0x05, 0x00],
+        [0x06, 0x08, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07],   // prime256v1
+        [0x06, 0x05, 0x2B, 0x81, 0x04, 0x00, 0x22],                     // secp384r1
+        [0x06, 0x05, 0x2B, 0x81, 0x04, 0x00, 0x23],                     // secp521r1
+    ]
 
     func write(to writer: inout DERWriter) {
         writer.writeSequence { inner in
