@@ -1,6 +1,6 @@
 // The public API, named as in swift-crypto: Curve25519.Signing.PrivateKey and PublicKey, with
 // representation pairs — raw 32 bytes (RFC 8032's seed and encoded point), PKCS#8 and SubjectPublicKeyInfo
-// in DER and PEM (RFC 8410).
+// in DER and PEM (RFC 8410, RFC8410.swift; X25519's keys have the same forms with OID 1.3.101.110).
 //
 // Accepted byte layouts:
 //   private, raw:   the 32-byte seed k of RFC 8032 §5.1.5
@@ -53,32 +53,16 @@ extension Curve25519.Signing {
 
         /// A PKCS#8 key in DER (RFC 8410). A version 1 key's public key must be this key's.
         public init(derRepresentation: [UInt8]) throws(Curve25519Error) {
-            let info: PKCS8PrivateKey
-            do { info = try PKCS8PrivateKey(derEncoded: derRepresentation) } catch {
-                throw Curve25519Error(.invalidKeyEncoding(error.description))
-            }
-            try self.init(pkcs8: info)
+            try self.init(pkcs8: try RFC8410.pkcs8(derRepresentation: derRepresentation))
         }
 
         /// A PEM "PRIVATE KEY" (PKCS#8, as `openssl genpkey -algorithm ed25519` writes it).
         public init(pemRepresentation: String) throws(Curve25519Error) {
-            let container: KeyContainer
-            do { container = try KeyContainer.identify(pemRepresentation: pemRepresentation) } catch {
-                throw Curve25519Error(.invalidKeyEncoding(error.description))
-            }
-            guard case .pkcs8(let info) = container else {
-                throw Curve25519Error(.invalidKeyEncoding("expected a PEM 'PRIVATE KEY' (PKCS#8) but found \(container.summary)"))
-            }
-            try self.init(pkcs8: info)
+            try self.init(pkcs8: try RFC8410.pkcs8(pemRepresentation: pemRepresentation))
         }
 
         init(pkcs8 info: PKCS8PrivateKey) throws(Curve25519Error) {
-            try requireEd25519(info.algorithm)
-            let seed: [UInt8]
-            do { seed = Array(try DER.parse(info.privateKey).octetString()) } catch {
-                throw Curve25519Error(.invalidKeyEncoding("the private key is not a CurvePrivateKey OCTET STRING (RFC 8410 §7): \(error.description)"))
-            }
-            try self.init(rawRepresentation: seed)
+            try self.init(rawRepresentation: try RFC8410.privateKeyBytes(info, .ed25519))
             if let publicKey = info.publicKey, publicKey != expanded.publicKey { throw Curve25519Error(.inconsistentKey) }
         }
 
@@ -86,12 +70,7 @@ extension Curve25519.Signing {
         public var rawRepresentation: [UInt8] { seed }
 
         /// PKCS#8 version 0 in DER (RFC 8410 §7).
-        public var derRepresentation: [UInt8] {
-            var inner = DERWriter()
-            inner.writeOctetString(seed)
-            return PKCS8PrivateKey(algorithm: AlgorithmIdentifier(algorithm: .ed25519, parameters: nil), privateKey: inner.bytes)
-                .derRepresentation
-        }
+        public var derRepresentation: [UInt8] { RFC8410.pkcs8DER(seed, .ed25519) }
 
         /// PKCS#8 in PEM, label "PRIVATE KEY".
         public var pemRepresentation: String { PEM.encode(label: "PRIVATE KEY", derBytes: derRepresentation) }
@@ -125,35 +104,19 @@ extension Curve25519.Signing {
 
         /// A SubjectPublicKeyInfo in DER (RFC 8410 §4).
         public init(derRepresentation: [UInt8]) throws(Curve25519Error) {
-            let info: SubjectPublicKeyInfo
-            do { info = try SubjectPublicKeyInfo(derEncoded: derRepresentation) } catch {
-                throw Curve25519Error(.invalidKeyEncoding(error.description))
-            }
-            try self.init(spki: info)
+            try self.init(rawRepresentation: try RFC8410.publicKeyBytes(derRepresentation: derRepresentation, .ed25519))
         }
 
         /// A PEM "PUBLIC KEY".
         public init(pemRepresentation: String) throws(Curve25519Error) {
-            let info: SubjectPublicKeyInfo
-            do { info = try SubjectPublicKeyInfo(pemEncoded: pemRepresentation) } catch {
-                throw Curve25519Error(.invalidKeyEncoding(error.description))
-            }
-            try self.init(spki: info)
-        }
-
-        init(spki info: SubjectPublicKeyInfo) throws(Curve25519Error) {
-            try requireEd25519(info.algorithm)
-            try self.init(rawRepresentation: info.subjectPublicKey)
+            try self.init(rawRepresentation: try RFC8410.publicKeyBytes(pemRepresentation: pemRepresentation, .ed25519))
         }
 
         /// The 32-byte encoded point.
         public var rawRepresentation: [UInt8] { encoding }
 
         /// SubjectPublicKeyInfo in DER.
-        public var derRepresentation: [UInt8] {
-            SubjectPublicKeyInfo(algorithm: AlgorithmIdentifier(algorithm: .ed25519, parameters: nil), subjectPublicKey: encoding)
-                .derRepresentation
-        }
+        public var derRepresentation: [UInt8] { RFC8410.spkiDER(encoding, .ed25519) }
 
         /// SubjectPublicKeyInfo in PEM, label "PUBLIC KEY".
         public var pemRepresentation: String { PEM.encode(label: "PUBLIC KEY", derBytes: derRepresentation) }
@@ -172,15 +135,5 @@ extension Curve25519.Signing {
 
         public static func == (lhs: PublicKey, rhs: PublicKey) -> Bool { lhs.encoding == rhs.encoding }
         public func hash(into hasher: inout Hasher) { hasher.combine(encoding) }
-    }
-}
-
-/// Throws unless `algorithm` is id-Ed25519 with absent parameters (RFC 8410 §3), naming what it is.
-private func requireEd25519(_ algorithm: AlgorithmIdentifier) throws(Curve25519Error) {
-    guard algorithm.algorithm == .ed25519 else {
-        throw Curve25519Error(.invalidKeyEncoding("expected an Ed25519 key (OID 1.3.101.112) but found \(algorithm.keyDescription)"))
-    }
-    guard algorithm.parameters == nil else {
-        throw Curve25519Error(.invalidKeyEncoding("an Ed25519 AlgorithmIdentifier must have no parameters (RFC 8410 §3)"))
     }
 }

@@ -161,13 +161,13 @@ enum AgreementPublicKey: Sendable {
         }
     }
 
-    /// The SubjectPublicKeyInfo PEM; nil for X25519 (JWKs only here).
-    var pemRepresentation: String? {
+    /// The SubjectPublicKeyInfo PEM (RFC 5480; RFC 8410 for X25519).
+    var pemRepresentation: String {
         switch self {
         case .p256(let key): key.pemRepresentation
         case .p384(let key): key.pemRepresentation
         case .p521(let key): key.pemRepresentation
-        case .x25519: nil
+        case .x25519(let key): key.pemRepresentation
         }
     }
 }
@@ -222,9 +222,10 @@ enum AgreementPrivateKey: Sendable {
 }
 
 extension JWEKey {
-    /// A key from PEM: an RSA key (PKCS#8, PKCS#1 or SubjectPublicKeyInfo; RSA-OAEP) or an EC key on
-    /// P-256, P-384 or P-521 (PKCS#8, SEC 1 or SubjectPublicKeyInfo; ECDH-ES). `algorithms` nil: every
-    /// algorithm of the key's family, RSA-OAEP-256 or ECDH-ES+A256KW first. (X25519 keys: from a JWK.)
+    /// A key from PEM: an RSA key (PKCS#8, PKCS#1 or SubjectPublicKeyInfo; RSA-OAEP), an EC key on
+    /// P-256, P-384 or P-521 (PKCS#8, SEC 1 or SubjectPublicKeyInfo; ECDH-ES) or an X25519 key (PKCS#8 or
+    /// SubjectPublicKeyInfo, RFC 8410; ECDH-ES). `algorithms` nil: every algorithm of the key's family,
+    /// RSA-OAEP-256 or ECDH-ES+A256KW first.
     public init(pemRepresentation pem: String, algorithms: [JWEKeyManagementAlgorithm]? = nil, keyID: String? = nil) throws(JWTError) {
         if let key = try? RSA.Encryption.PrivateKey(pemRepresentation: pem) {
             self = try .rsa(key, algorithms: algorithms ?? Self.rsaFamily, keyID: keyID)
@@ -242,14 +243,17 @@ extension JWEKey {
             self = try .ecdh(key, algorithms: algorithms ?? Self.ecdhFamily, keyID: keyID)
         } else if let key = try? P521.KeyAgreement.PublicKey(pemRepresentation: pem) {
             self = try .ecdh(key, algorithms: algorithms ?? Self.ecdhFamily, keyID: keyID)
+        } else if let key = try? Curve25519.KeyAgreement.PrivateKey(pemRepresentation: pem) {
+            self = try .ecdh(key, algorithms: algorithms ?? Self.ecdhFamily, keyID: keyID)
+        } else if let key = try? Curve25519.KeyAgreement.PublicKey(pemRepresentation: pem) {
+            self = try .ecdh(key, algorithms: algorithms ?? Self.ecdhFamily, keyID: keyID)
         } else {
-            throw JWTError(.invalidKey("not an RSA key or an EC key on P-256, P-384 or P-521 in PEM (PKCS#8, PKCS#1, SEC 1 or SubjectPublicKeyInfo)"))
+            throw JWTError(.invalidKey("not an RSA key, an EC key on P-256, P-384 or P-521, or an X25519 key in PEM (PKCS#8, PKCS#1, SEC 1 or SubjectPublicKeyInfo)"))
         }
     }
 
-    /// The public key as a SubjectPublicKeyInfo PEM ("PUBLIC KEY"), for senders: RSA and EC keys (a
-    /// private key gives its public half); nil for a shared key or a password, which have no public half,
-    /// and for X25519, whose keys are JWKs here (`JSONWebKey(publicKeyOf:)`).
+    /// The public key as a SubjectPublicKeyInfo PEM ("PUBLIC KEY"), for senders: RSA, EC and X25519 keys (a
+    /// private key gives its public half); nil for a shared key or a password, which have no public half.
     public var publicKeyPEMRepresentation: String? {
         switch material {
         case .symmetric, .password: nil

@@ -18,7 +18,7 @@ enum EncryptionCommands {
         usage: jwt encrypt FILE|- --key KEYFILE [--alg ALG] --enc ENC [--kid ID] [--zip] [--cty T] [--typ T]
                            [--header JSON] [--p2c N] [--json|--flattened] [--aad FILE]
         Encrypts the bytes of FILE (or standard input), exactly, for the key in KEYFILE and prints the compact
-        JWE and a newline. KEYFILE: a public RSA or EC (P-256, P-384, P-521) key in PEM, or one JWK (RSA, EC,
+        JWE and a newline. KEYFILE: a public RSA, EC (P-256, P-384, P-521) or X25519 key in PEM, or one JWK (RSA, EC,
         OKP X25519; oct for dir, A*KW and A*GCMKW, and for PBES2 an oct JWK whose "k" is the password).
         The algorithm is --alg, or the key's when it allows only one (a JWK's "alg"): a PEM key serves every
         algorithm of its family, so name one. --zip compresses first ("zip": "DEF"; not for secrets mixed
@@ -125,7 +125,7 @@ enum EncryptionCommands {
     static let decryptHelp = """
         usage: jwt decrypt TOKEN|- (--key KEYFILE | --jwks FILE) [--alg ALG ...] [--enc ENC ...] [--max-p2c N]
         Decrypts the JWE TOKEN (or standard input) — compact, or a general or flattened JSON serialization
-        (text starting with "{") — and writes its plaintext bytes exactly, nothing added. KEYFILE: a private RSA or EC key in PEM, or one JWK (private, or oct); FILE: a JWK Set, whose
+        (text starting with "{") — and writes its plaintext bytes exactly, nothing added. KEYFILE: a private RSA, EC or X25519 key in PEM, or one JWK (private, or oct); FILE: a JWK Set, whose
         keys must match the token's kid. --alg and --enc (repeatable) narrow what is accepted; --max-p2c caps
         PBES2's iterations (default 1,000,000). A nested token: jwt decrypt ... | jwt verify - ...
         Exit 1 with the reason when the token cannot be decrypted.
@@ -172,10 +172,11 @@ enum EncryptionCommands {
         }
         let curve = args.value("crv") ?? "P-256"
         let symmetric = !isRSA && !isECDH
+        // X25519 keys default to a JWK, the form JOSE tools exchange them in; --format pem writes PKCS#8 (RFC 8410).
         let defaultFormat = symmetric || curve == "X25519" ? "jwk" : "pem"
         let format = args.value("format") ?? defaultFormat
         guard format == "pem" || format == "jwk" else { throw ToolError.usage("--format must be pem or jwk, got \"\(format)\"") }
-        if format == "pem" && defaultFormat == "jwk" { throw ToolError.usage("this key has no PEM form here; it is written as a JWK (leave out --format)") }
+        if format == "pem" && symmetric { throw ToolError.usage("a shared key has no PEM form; it is written as a JWK (leave out --format)") }
         if format == "pem" && kid != nil { throw ToolError.usage("--kid is written only in a JWK; add --format jwk") }
         var generator = SystemRandomNumberGenerator()
         func random(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) } }
@@ -203,6 +204,7 @@ enum EncryptionCommands {
                 case "P-521": signingKey = .es512(P521.Signing.PrivateKey(), keyID: kid)
                 case "X25519":
                     let key = Curve25519.KeyAgreement.PrivateKey()
+                    if format == "pem" { print(key.pemRepresentation, terminator: ""); return }
                     var members = ["kty": "OKP", "crv": "X25519", "alg": algorithm.rawValue, "use": "enc",
                                    "x": Base64URL.encode(key.publicKey.rawRepresentation), "d": Base64URL.encode(key.rawRepresentation)]
                     if let kid { members["kid"] = kid }

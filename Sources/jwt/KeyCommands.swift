@@ -22,7 +22,8 @@ enum KeyCommands {
           HS256, HS384, HS512          always a JWK ("oct") holding a secret of 32, 48 or 64 bytes
         and for JWE:
           RSA-OAEP, RSA-OAEP-256 …     an RSA key as for RS256 (a JWK has "use": "enc")
-          ECDH-ES, ECDH-ES+A128KW …    an EC key on --crv (default P-256) as for ES256; X25519 keys are JWKs only
+          ECDH-ES, ECDH-ES+A128KW …    an EC key on --crv (default P-256) as for ES256; X25519 keys as
+                                       JWKs unless --format pem (PKCS#8, RFC 8410)
           A128KW … A256GCMKW           an oct JWK of the algorithm's size
           dir                          an oct JWK of the size --enc needs
         A JWK has "alg" set, and "kid" when --kid is given. The output is a secret: redirect it to a file
@@ -117,8 +118,7 @@ enum KeyCommands {
         SubjectPublicKeyInfo PEM ("PUBLIC KEY", the default) or as a public JWK, with "kid" from --kid or
         from the key, and "alg" when the key has one algorithm (an RSA key from PEM has several: no "alg").
         An encryption key (a JWK with "use": "enc" or a JWE "alg", an RSA-OAEP or ECDH-ES key) prints the
-        same way, its JWK with "use": "enc"; X25519 keys are JWKs only. An HMAC secret, a shared JWE key and
-        a password have no public key.
+        same way, its JWK with "use": "enc". An HMAC secret, a shared JWE key and a password have no public key.
         """
 
     static func publicKey(_ arguments: [String]) throws {
@@ -157,7 +157,7 @@ enum KeyCommands {
         switch format {
         case "pem":
             if kid != nil { throw ToolError.usage("--kid is written only in a JWK; add --format jwk") }
-            guard let pem = key.publicKeyPEMRepresentation else { throw ToolError.usage("an X25519 key has no PEM form here; add --format jwk") }
+            guard let pem = key.publicKeyPEMRepresentation else { throw ToolError.usage("the key has no public PEM") }
             print(pem, terminator: "")
         case "jwk":
             guard let jwk = JSONWebKey(publicKeyOf: key) else { throw ToolError.usage("the key has no public JWK") }

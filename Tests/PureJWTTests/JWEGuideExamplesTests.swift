@@ -67,6 +67,23 @@ struct JWEGuideExamplesTests {
         #expect(result.header.contentType == "JWT" && result.header.algorithm == .ecdhESA256KW)
     }
 
+    @Test("X25519 keys from PEM (as openssl genpkey -algorithm x25519 and Python cryptography write them): RFC 7748's Alice")
+    func x25519PEM() throws {
+        // RFC 7748 §6.1's Alice, written as PKCS#8 by Python cryptography (Tests/PureCurve25519Tests/Vectors/x25519_keys.json).
+        let privatePEM = "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VuBCIEIHcHbQpzGKV9PBbBclGyZkXfTC+H68CZKrF3+6UduSwq\n-----END PRIVATE KEY-----\n"
+        let privateKey = try JWEKey(pemRepresentation: privatePEM)
+        #expect(privateKey.canDecrypt && privateKey.algorithms.first == .ecdhESA256KW)
+        let publicJWK = try #require(JSONWebKey(publicKeyOf: privateKey))
+        // Alice's public key from RFC 7748 §6.1.
+        let alicePublic = try [UInt8](hex: "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a")
+        #expect(publicJWK.kty == "OKP" && publicJWK.crv == "X25519" && publicJWK.x == Base64URL.encode(alicePublic))
+        let publicPEM = try #require(privateKey.publicKeyPEMRepresentation)
+        let recipient = try JWEKey(pemRepresentation: publicPEM)
+        #expect(!recipient.canDecrypt)
+        let token = try JWEEncrypter(key: recipient, encryption: .a128GCM).encrypt(Array("for Alice".utf8))
+        #expect(try JWEDecrypter(keys: [privateKey]).decrypt(token).plaintext == Array("for Alice".utf8))
+    }
+
     @Test("an Auth.js session cookie")
     func authJS() throws {
         let vector = try VectorFiles.json(AuthJSVector.self, "authjs_session_vector.json")
