@@ -185,8 +185,9 @@ public struct AppAttestReceiptVerifier: Sendable {
             throw AppAttestError(.untrustedReceiptChain("the signer named by the SignerInfo is not among the receipt's certificates"))
         }
         let chain = PKCS7SignedData.chain(from: signer, through: certificates, toward: [root])
-        let seconds = (time ?? fields.creationDate).timeIntervalSince1970
-        guard seconds.isFinite, abs(seconds) < 1e12 else { throw AppAttestError(.untrustedReceiptChain("the validation time is out of range")) }
+        guard let seconds = X509ChainValidator.seconds(sinceEpoch: (time ?? fields.creationDate).timeIntervalSince1970) else {
+            throw AppAttestError(.untrustedReceiptChain("the verification time is not a finite date within ±31,000 years of 1970"))
+        }
         let policy = X509Policy { (validated) throws(X509Error) in
             guard validated.leaf.extension(Self.signerMarker) != nil else {
                 throw X509Error(.policy("the signer lacks Apple's App Attest receipt-signing marker 1.2.840.113635.100.12.15"), certificateIndex: 0, role: "the signer")
@@ -198,7 +199,7 @@ public struct AppAttestReceiptVerifier: Sendable {
             }
         }
         do {
-            _ = try X509ChainValidator(trustAnchors: [root], policy: policy).validate(chain, at: Int64(seconds.rounded(.down)))
+            _ = try X509ChainValidator(trustAnchors: [root], policy: policy).validate(chain, at: seconds)
         } catch {
             throw AppAttestError(.untrustedReceiptChain(error.description))
         }

@@ -131,13 +131,13 @@ public actor AppStoreOCSPChecker {
         guard response.body.count <= 65_536 else {
             return .failure(AppStoreVerificationError(.revocationStatusUnavailable("\(role): an OCSP answer of \(response.body.count) bytes")))
         }
-        let seconds = now().timeIntervalSince1970
-        guard seconds.isFinite, abs(seconds) < 1e12 else {
-            return .failure(AppStoreVerificationError(.revocationCheckFailed("the clock reads \(seconds) s since 1970")))
+        let clock = now().timeIntervalSince1970
+        guard let seconds = X509ChainValidator.seconds(sinceEpoch: clock) else {
+            return .failure(AppStoreVerificationError(.revocationCheckFailed("the clock reads \(clock) s since 1970")))
         }
         let status: OCSPStatus
         do {
-            status = try OCSP.verify(response.body, for: certificate, issuer: issuer, nonce: nonce, at: Int64(seconds.rounded(.down)),
+            status = try OCSP.verify(response.body, for: certificate, issuer: issuer, nonce: nonce, at: seconds,
                                      leeway: Int64(leeway))
         } catch {
             switch error.reason {

@@ -92,9 +92,9 @@ public struct PaymentTokenVerifier: Sendable {
     /// - Throws: ``ApplePayError`` naming the check that failed.
     @discardableResult
     public func verify(_ token: PaymentToken, at time: Date = Date()) throws(ApplePayError) -> Date {
-        let seconds = time.timeIntervalSince1970
-        guard seconds.isFinite, abs(seconds) < 1e12 else { throw ApplePayError(.invalidConfiguration("the verification time is out of range")) }
-        let now = Int64(seconds.rounded(.down))
+        guard let now = X509ChainValidator.seconds(sinceEpoch: time.timeIntervalSince1970) else {
+            throw ApplePayError(.invalidConfiguration("the verification time is not a finite date within ±31,000 years of 1970"))
+        }
         let signed: PKCS7SignedData
         do {
             signed = try PKCS7SignedData(berOrDER: token.signature, maximumSize: 2 * PaymentToken.maximumSize)

@@ -51,15 +51,7 @@ struct U384: Sendable, Hashable {
     }
 
     /// 48 big-endian bytes.
-    var bigEndianBytes: [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: 48)
-        bytes.withUnsafeMutableBytes { out in
-            for (index, word) in [w5, w4, w3, w2, w1, w0].enumerated() {
-                out.storeBytes(of: word.bigEndian, toByteOffset: index * 8, as: UInt64.self)
-            }
-        }
-        return bytes
-    }
+    var bigEndianBytes: [UInt8] { withBigEndianBytes { Array($0) } }
 
     var isZero: Bool { (w0 | w1 | w2 | w3 | w4 | w5) == 0 }
 

@@ -64,9 +64,7 @@ struct U576: Sendable {
     }
 
     /// The low 66 bytes, big-endian (the value must be below 2^528).
-    var bigEndian66: [UInt8] {
-        withLimbs { limbs in (0..<66).map { index in UInt8(truncatingIfNeeded: limbs[(65 - index) / 8] >> UInt64(8 * ((65 - index) % 8))) } }
-    }
+    var bigEndian66: [UInt8] { withBigEndian66 { Array($0) } }
 
     /// All ones if zero.
     @inline(__always)

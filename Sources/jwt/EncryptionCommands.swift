@@ -18,14 +18,14 @@ enum EncryptionCommands {
         usage: jwt encrypt FILE|- --key KEYFILE [--alg ALG] --enc ENC [--kid ID] [--zip] [--cty T] [--typ T]
                            [--header JSON] [--p2c N] [--json|--flattened] [--aad FILE]
         Encrypts the bytes of FILE (or standard input), exactly, for the key in KEYFILE and prints the compact
-        JWE and a newline. KEYFILE: a public RSA, EC (P-256, P-384, P-521) or X25519 key in PEM, or one JWK (RSA, EC,
-        OKP X25519; oct for dir, A*KW and A*GCMKW, and for PBES2 an oct JWK whose "k" is the password).
+        JWE and a newline. KEYFILE: a public RSA, EC (P-256, P-384, P-521) or X25519 key in PEM, or one JWK
+        (RSA, EC, OKP X25519; oct for dir, A*KW and A*GCMKW, and for PBES2 an oct JWK whose "k" is the password).
         The algorithm is --alg, or the key's when it allows only one (a JWK's "alg"): a PEM key serves every
         algorithm of its family, so name one. --zip compresses first ("zip": "DEF"; not for secrets mixed
         with text others choose). --cty JWT marks a nested token. --header adds members to the protected
         header (a JSON object; "typ" and "cty" as jwt sign takes them, --typ and --cty winning; not "alg",
-        "enc", "zip", "crit", "kid" — each recipient's, from --kid or its JWK — or what key management writes). --p2c:
-        PBES2's iterations (default 200,000).
+        "enc", "zip", "crit", "kid" — each recipient's, from --kid or its JWK — or what key management
+        writes). --p2c: PBES2's iterations (default 200,000).
         --json prints the general JSON serialization instead, and takes --key more than once: one recipient
         per key, each with its own algorithm (--alg for the keys that allow it, the key's only one for the
         others; dir and ECDH-ES only alone). --flattened prints the flattened JSON serialization (one key). --aad FILE adds
@@ -125,8 +125,9 @@ enum EncryptionCommands {
     static let decryptHelp = """
         usage: jwt decrypt TOKEN|- (--key KEYFILE | --jwks FILE) [--alg ALG ...] [--enc ENC ...] [--max-p2c N]
         Decrypts the JWE TOKEN (or standard input) — compact, or a general or flattened JSON serialization
-        (text starting with "{") — and writes its plaintext bytes exactly, nothing added. KEYFILE: a private RSA, EC or X25519 key in PEM, or one JWK (private, or oct); FILE: a JWK Set, whose
-        keys must match the token's kid. --alg and --enc (repeatable) narrow what is accepted; --max-p2c caps
+        (text starting with "{") — and writes its plaintext bytes exactly, nothing added. KEYFILE: a private
+        RSA, EC or X25519 key in PEM, or one JWK (private, or oct); FILE: a JWK Set, whose keys must match
+        the token's kid. --alg and --enc (repeatable) narrow what is accepted; --max-p2c caps
         PBES2's iterations (default 1,000,000). A nested token: jwt decrypt ... | jwt verify - ...
         Exit 1 with the reason when the token cannot be decrypted.
         """

@@ -151,16 +151,14 @@ enum KeyCommands {
 
     /// `jwt public-key` of a JWE key: the SubjectPublicKeyInfo PEM or the public JWK ("use": "enc").
     static func printPublicHalf(of key: JWEKey, format: String, kid: String?) throws {
-        guard key.publicKeyPEMRepresentation != nil || JSONWebKey(publicKeyOf: key) != nil else {
-            throw ToolError.usage("a shared key or password has no public key: it is shared, not published")
-        }
+        let shared = ToolError.usage("a shared key or password has no public key: it is shared, not published")
         switch format {
         case "pem":
             if kid != nil { throw ToolError.usage("--kid is written only in a JWK; add --format jwk") }
-            guard let pem = key.publicKeyPEMRepresentation else { throw ToolError.usage("the key has no public PEM") }
+            guard let pem = key.publicKeyPEMRepresentation else { throw shared }
             print(pem, terminator: "")
         case "jwk":
-            guard let jwk = JSONWebKey(publicKeyOf: key) else { throw ToolError.usage("the key has no public JWK") }
+            guard let jwk = JSONWebKey(publicKeyOf: key) else { throw shared }
             print(try ToolInput.json(jwk))
         case let other:
             throw ToolError.usage("--format must be pem or jwk, got \"\(other)\"")
