@@ -56,15 +56,43 @@ struct FieldElement: ECFieldElement {
     @usableFromInline @inline(__always) var squared: FieldElement { FieldElement(montgomery: FieldElement.montgomerySquare(value)) }
     @inline(__always) var doubled: FieldElement { self + self }
 
-    /// p − 2, the Fermat exponent, and (p + 1)/4, the square-root exponent, as digits for `power`.
-    static let pMinusTwoDigits = Modulus384.digits(of: U384(0x0000_0000_ffff_fffd, 0xffff_ffff_0000_0000, 0xffff_ffff_ffff_fffe,
-                                                            0xffff_ffff_ffff_ffff, 0xffff_ffff_ffff_ffff, 0xffff_ffff_ffff_ffff))
+    /// (p + 1)/4, the square-root exponent, as digits for `power`.
     static let squareRootExponentDigits = Modulus384.digits(of: U384(0x0000_0000_4000_0000, 0xbfff_ffff_c000_0000, 0xffff_ffff_ffff_ffff,
                                                                      0xffff_ffff_ffff_ffff, 0xffff_ffff_ffff_ffff, 0x3fff_ffff_ffff_ffff))
 
-    /// a⁻¹ = a^(p−2) (Fermat); 0 for 0. Constant-time: the exponent's bits are public and fixed.
+    /// a⁻¹ = a^(p−2) (Fermat); 0 for 0. Constant-time: a fixed chain of squarings and multiplications.
+    ///
+    /// p − 2 = 2^384 − 2^128 − 2^96 + 2^32 − 3 is, from the top, 255 ones, a zero, 32 ones, 64 zeros, 30
+    /// ones, a zero and a one. With x_k = a^(2^k − 1) (k ones), x_(j+k) = x_j^(2^k)·x_k builds the runs,
+    /// and shifting the result left by a run's length before multiplying it in appends the run: 385
+    /// squarings and 14 multiplications, on the field's own squaring (21 limb products). The 4-bit
+    /// window power it replaces (`Modulus384.power`, as square roots still use) took 384 squarings and 110
+    /// multiplications, each a 36-product interleaved multiplication: ECDH P-384's final division was
+    /// about a twentieth of its time.
     @usableFromInline var inverted: FieldElement {
-        FieldElement(montgomery: Modulus384.p.power(value, digits: FieldElement.pMinusTwoDigits))
+        let x1 = self
+        let x2 = x1.squared * x1
+        let x3 = x2.squared * x1
+        let x6 = x3.squared(times: 3) * x3
+        let x12 = x6.squared(times: 6) * x6
+        let x15 = x12.squared(times: 3) * x3
+        let x30 = x15.squared(times: 15) * x15
+        let x32 = x30.squared(times: 2) * x2
+        let x60 = x30.squared(times: 30) * x30
+        let x120 = x60.squared(times: 60) * x60
+        let x240 = x120.squared(times: 120) * x120
+        let x255 = x240.squared(times: 15) * x15
+        let top288 = x255.squared(times: 33) * x32                  // 255 ones, a zero, 32 ones
+        let top382 = top288.squared(times: 94) * x30                 // then 64 zeros and 30 ones
+        return top382.squared(times: 2) * x1                         // then a zero and a one
+    }
+
+    /// self^(2^count) by repeated squaring; `count` is a public constant at every call.
+    @inline(__always)
+    func squared(times count: Int) -> FieldElement {
+        var x = self
+        for _ in 0..<count { x = x.squared }
+        return x
     }
 
     /// a⁻¹ for a public a by binary extended Euclid (Scalar.swift), 0 for 0. VARIABLE-TIME. About a
