@@ -73,7 +73,6 @@ required+=(
   "PureP384.Modulus384.multiply"
   "PureP384.Modulus384.subtract"
   "PureP384.FieldElement.squared.getter"
-  "PureP384.FieldElement.inverted.getter"
   "PureP384.Scalar.isZeroMask.getter"
   "PureP521.FieldElement.squared.getter"
   "static PureP521.FieldElement.* infix"
