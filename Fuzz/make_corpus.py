@@ -78,6 +78,15 @@ for case in json.loads((vectors("PureCurve25519Tests") / "ed25519_cryptography.j
     put("FuzzEd25519", bytes.fromhex(case["public_key"] + case["signature"] + case["message"]))
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 put("FuzzEd25519", Ed25519PrivateKey.from_private_bytes(bytes([0x42] * 32)).sign(b"message") + b"message")
+# X25519: RFC 8410 key files (the fixtures from Python cryptography), and the version 1 PKCS#8 forms.
+x25519 = json.loads((vectors("PureCurve25519Tests") / "x25519_keys.json").read_text())
+for key in x25519["keys"][:3]:
+    for form in ("pkcs8_der", "spki_der"):
+        put("FuzzEd25519", bytes.fromhex(key[form]))
+    for form in ("pkcs8_pem", "spki_pem"):
+        put("FuzzEd25519", key[form])
+for form in ("version1_pkcs8_der", "version1_mismatched_public_key_der"):
+    put("FuzzEd25519", bytes.fromhex(x25519[form]))
 # Certificates: the generated chains and malformed certificates, and the real App Store x5c certificates.
 x509 = json.loads((vectors("PureX509Tests") / "x509_vectors.json").read_text())
 for chain in x509["chains"]:

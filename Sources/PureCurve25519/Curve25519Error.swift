@@ -1,14 +1,15 @@
 // The one error type of PureCurve25519.
 
-/// What went wrong reading an Ed25519 key.
+/// What went wrong reading an Ed25519 or X25519 key, or agreeing on an X25519 secret.
 public struct Curve25519Error: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kinds of failure.
     public enum Reason: Hashable, Sendable {
-        /// A raw key was not the 32 bytes Ed25519 keys are.
+        /// A raw key was not the 32 bytes Ed25519 and X25519 keys are.
         case invalidLength(expected: Int, found: Int)
         /// A public key's 32 bytes encode no point of edwards25519 (RFC 8032 §5.1.3).
         case invalidPoint
-        /// A DER or PEM key could not be read, or is not an Ed25519 key.
+        /// A DER or PEM key could not be read, or is not a key of the algorithm asked for (an X25519 file read
+        /// as Ed25519, or the other way round).
         case invalidKeyEncoding(String)
         /// A private key file's public key does not belong to its private key.
         case inconsistentKey
@@ -26,11 +27,11 @@ public struct Curve25519Error: Error, Hashable, Sendable, CustomStringConvertibl
     public var description: String {
         switch reason {
         case .invalidLength(let expected, let found):
-            return "an Ed25519 key is \(expected) bytes, but \(found) were given"
+            return "an Ed25519 or X25519 key is \(expected) bytes, but \(found) were given"
         case .invalidPoint:
             return "the 32 bytes do not encode a point of edwards25519 (RFC 8032 §5.1.3): the public key is corrupted or not an Ed25519 key"
         case .invalidKeyEncoding(let message):
-            return "the Ed25519 key could not be read: \(message)"
+            return "the key could not be read: \(message)"
         case .inconsistentKey:
             return "the key file's public key is not the public key of its private key: the file is corrupted or was assembled from two keys"
         case .zeroSharedSecret:
