@@ -183,12 +183,54 @@ func productRow(_ a: U256, _ w: UInt64) -> (UInt64, UInt64, UInt64, UInt64, UInt
     return (l0, m1, m2, m3, h3 &+ c)
 }
 
-/// The 512-bit product a·b, schoolbook, as eight limbs (least significant first): four rows
-/// (`productRow`), each added in at its offset on one carry chain. Two add/adc per row limb, against
-/// four for multiply-accumulating each product into the running sum (about 20 fewer instructions per
-/// product). The sum through row j is below 2^(64(j + 5)), so each row's top limb takes its carry.
+/// The 512-bit product a·b as eight limbs (least significant first). Two forms: with Swift's `UInt128`
+/// (macOS 15 and later, and Linux), each limb product plus what it is added to as one 128-bit sum, whose
+/// carries LLVM keeps in the flags (multiplication 6–9% faster than the two-word form in isolation, fewer
+/// carries materialized with `setb`); and `productInRows`, in two words, for older systems. The tests
+/// compare them.
 @inline(__always)
 func product(_ a: U256, _ b: U256) -> (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) {
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) { return productWide(a, b) }
+    return productInRows(a, b)
+}
+
+/// a·b, schoolbook by operand scanning in `UInt128`: row j adds a_i·b_j, the limb it lands on and the
+/// previous product's carry as one 128-bit sum (below 2^128: (2^64 − 1)² + 2·(2^64 − 1) = 2^128 − 1).
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+@inline(__always)
+func productWide(_ a: U256, _ b: U256) -> (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) {
+    @inline(__always) func times(_ x: UInt64, _ y: UInt64) -> UInt128 { UInt128(x) &* UInt128(y) }
+    @inline(__always) func low(_ x: UInt128) -> UInt64 { UInt64(truncatingIfNeeded: x) }
+    @inline(__always) func high(_ x: UInt128) -> UInt128 { x &>> 64 }
+    var t = times(a.w0, b.w0)
+    let r0 = low(t)
+    t = times(a.w1, b.w0) &+ high(t); var r1 = low(t)
+    t = times(a.w2, b.w0) &+ high(t); var r2 = low(t)
+    t = times(a.w3, b.w0) &+ high(t); var r3 = low(t)
+    var r4 = low(high(t))
+    t = times(a.w0, b.w1) &+ UInt128(r1); r1 = low(t)
+    t = times(a.w1, b.w1) &+ UInt128(r2) &+ high(t); r2 = low(t)
+    t = times(a.w2, b.w1) &+ UInt128(r3) &+ high(t); r3 = low(t)
+    t = times(a.w3, b.w1) &+ UInt128(r4) &+ high(t); r4 = low(t)
+    var r5 = low(high(t))
+    t = times(a.w0, b.w2) &+ UInt128(r2); r2 = low(t)
+    t = times(a.w1, b.w2) &+ UInt128(r3) &+ high(t); r3 = low(t)
+    t = times(a.w2, b.w2) &+ UInt128(r4) &+ high(t); r4 = low(t)
+    t = times(a.w3, b.w2) &+ UInt128(r5) &+ high(t); r5 = low(t)
+    var r6 = low(high(t))
+    t = times(a.w0, b.w3) &+ UInt128(r3); r3 = low(t)
+    t = times(a.w1, b.w3) &+ UInt128(r4) &+ high(t); r4 = low(t)
+    t = times(a.w2, b.w3) &+ UInt128(r5) &+ high(t); r5 = low(t)
+    t = times(a.w3, b.w3) &+ UInt128(r6) &+ high(t); r6 = low(t)
+    let r7 = low(high(t))
+    return (r0, r1, r2, r3, r4, r5, r6, r7)
+}
+
+/// a·b, schoolbook in two-word arithmetic: four rows (`productRow`), each added in at its offset on one
+/// carry chain. Two add/adc per row limb, against four for multiply-accumulating each product into the
+/// running sum. The sum through row j is below 2^(64(j + 5)), so each row's top limb takes its carry.
+@inline(__always)
+func productInRows(_ a: U256, _ b: U256) -> (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) {
     var (r0, r1, r2, r3, r4) = productRow(a, b.w0)
     var (x0, x1, x2, x3, x4) = productRow(a, b.w1)
     var c: UInt64 = 0

@@ -43,6 +43,38 @@ struct FieldScalarVectorTests {
         #expect(FieldElement(canonical: FieldElement.modulus.m) == nil)
     }
 
+    /// The two forms of the 512-bit product (U256.swift): `UInt128` sums where the system has them, rows
+    /// in two words before macOS 15. Limbs of all ones make every carry run through; the rest are from a
+    /// fixed-seed generator, so a failure repeats.
+    @Test("the UInt128 product and the two-word product agree")
+    func productForms() throws {
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
+        var state: UInt64 = 0x9e37_79b9_7f4a_7c15
+        func next() -> UInt64 {                                  // splitmix64
+            state &+= 0x9e37_79b9_7f4a_7c15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+            return z ^ (z >> 31)
+        }
+        let edges: [U256] = [.zero, U256(1, 0, 0, 0), U256(.max, .max, .max, .max), U256(0, 0, 0, .max),
+                             U256(.max, 0, .max, 0), FieldElement.modulus.m, Scalar.order]
+        var pairs = edges.flatMap { a in edges.map { (a, $0) } }
+        for _ in 0..<2000 { pairs.append((U256(next(), next(), next(), next()), U256(next(), next(), next(), next()))) }
+        var mismatches = 0
+        for (a, b) in pairs {
+            let wide = productWide(a, b), rows = productInRows(a, b)
+            if [wide.0, wide.1, wide.2, wide.3, wide.4, wide.5, wide.6, wide.7] != [rows.0, rows.1, rows.2, rows.3, rows.4, rows.5, rows.6, rows.7] {
+                mismatches += 1
+            }
+        }
+        #expect(pairs.count == 2049)
+        #expect(mismatches == 0)
+        // And against an independent value: (2^256 − 1)² = 2^512 − 2^257 + 1.
+        let ones = productInRows(U256(.max, .max, .max, .max), U256(.max, .max, .max, .max))
+        #expect([ones.0, ones.1, ones.2, ones.3, ones.4, ones.5, ones.6, ones.7] == [1, 0, 0, 0, .max - 1, .max, .max, .max])
+    }
+
     @Test("scalars: +, ×, inverse")
     func scalar() throws {
         let vectors = try VectorFiles.json(Vectors.self, "field_scalar_vectors.json").scalar
