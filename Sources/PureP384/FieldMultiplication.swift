@@ -13,9 +13,25 @@
 import PureECDSA
 
 extension FieldElement {
-    /// a·b·R⁻¹ mod p.
+    /// a·b·R⁻¹ mod p. Where the system has Swift's `UInt128` (macOS 15 and later, and Linux), each limb
+    /// product plus the limb it lands on and the previous carry is one 128-bit sum (below 2^128), whose
+    /// carries LLVM keeps in the flags; before, the two-word form. The tests compare them.
     @inline(__always)
     static func montgomeryMultiply(_ a: U384, _ b: U384) -> U384 {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) { return montgomeryMultiplyWide(a, b) }
+        return montgomeryMultiplyInTwoWords(a, b)
+    }
+
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @inline(__always)
+    static func montgomeryMultiplyWide(_ a: U384, _ b: U384) -> U384 {
+        let (r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11) = productWide(a, b)
+        return reduce(r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11)
+    }
+
+    /// a·b·R⁻¹ mod p, the product in two-word arithmetic (before macOS 15).
+    @inline(__always)
+    static func montgomeryMultiplyInTwoWords(_ a: U384, _ b: U384) -> U384 {
         var r0: UInt64, r1: UInt64, r2: UInt64, r3: UInt64, r4: UInt64, r5: UInt64
         var r6: UInt64, r7: UInt64, r8: UInt64, r9: UInt64, r10: UInt64, r11: UInt64
         var c: UInt64
@@ -159,4 +175,41 @@ private func fieldMultiplyAdd(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64
     let (s1, o1) = low.addingReportingOverflow(c)
     let (s2, o2) = s1.addingReportingOverflow(d)
     return (high &+ (o1 ? 1 : 0) &+ (o2 ? 1 : 0), s2)
+}
+
+/// a·b as twelve limbs, operand scanning in `UInt128`: row j adds a_i·b_j, the limb it lands on and the
+/// previous product's carry as one sum ((2^64 − 1)² + 2·(2^64 − 1) = 2^128 − 1: no overflow).
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+@inline(__always)
+func productWide(_ a: U384, _ b: U384) -> (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                                           UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) {
+    @inline(__always) func times(_ x: UInt64, _ y: UInt64) -> UInt128 { UInt128(x) &* UInt128(y) }
+    @inline(__always) func low(_ x: UInt128) -> UInt64 { UInt64(truncatingIfNeeded: x) }
+    @inline(__always) func high(_ x: UInt128) -> UInt128 { x &>> 64 }
+    // Row 0.
+    var t = times(a.w0, b.w0)
+    let r0 = low(t)
+    t = times(a.w1, b.w0) &+ high(t); var r1 = low(t)
+    t = times(a.w2, b.w0) &+ high(t); var r2 = low(t)
+    t = times(a.w3, b.w0) &+ high(t); var r3 = low(t)
+    t = times(a.w4, b.w0) &+ high(t); var r4 = low(t)
+    t = times(a.w5, b.w0) &+ high(t); var r5 = low(t)
+    var r6 = low(high(t))
+    // Rows 1 to 5, each starting at its limb.
+    @inline(__always) func row(_ w: UInt64, _ l0: inout UInt64, _ l1: inout UInt64, _ l2: inout UInt64,
+                               _ l3: inout UInt64, _ l4: inout UInt64, _ l5: inout UInt64) -> UInt64 {
+        var t = times(a.w0, w) &+ UInt128(l0); l0 = low(t)
+        t = times(a.w1, w) &+ UInt128(l1) &+ high(t); l1 = low(t)
+        t = times(a.w2, w) &+ UInt128(l2) &+ high(t); l2 = low(t)
+        t = times(a.w3, w) &+ UInt128(l3) &+ high(t); l3 = low(t)
+        t = times(a.w4, w) &+ UInt128(l4) &+ high(t); l4 = low(t)
+        t = times(a.w5, w) &+ UInt128(l5) &+ high(t); l5 = low(t)
+        return low(high(t))
+    }
+    var r7 = row(b.w1, &r1, &r2, &r3, &r4, &r5, &r6)
+    var r8 = row(b.w2, &r2, &r3, &r4, &r5, &r6, &r7)
+    var r9 = row(b.w3, &r3, &r4, &r5, &r6, &r7, &r8)
+    var r10 = row(b.w4, &r4, &r5, &r6, &r7, &r8, &r9)
+    let r11 = row(b.w5, &r5, &r6, &r7, &r8, &r9, &r10)
+    return (r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11)
 }
