@@ -42,6 +42,21 @@ import PureSHA2
     var canonicalBigEndianBytes: [UInt8] { get }
 }
 
+extension ECFieldElement {
+    /// self^(2^k), k ≥ 1, by k squarings: the runs of an inversion or square-root addition chain. `k` is a
+    /// public constant at every call. A `repeat` loop, so no zero-trip test precedes the first squaring.
+    @inlinable @inline(__always)
+    package func squared(times k: Int) -> Self {
+        var result = self
+        var remaining = k
+        repeat {
+            result = result.squared
+            remaining &-= 1
+        } while remaining > 0
+        return result
+    }
+}
+
 /// An integer modulo the group order n, fully reduced.
 @usableFromInline package protocol ECScalar: Sendable {
     static var zero: Self { get }

@@ -87,14 +87,6 @@ struct FieldElement: ECFieldElement {
         return top382.squared(times: 2) * x1                         // then a zero and a one
     }
 
-    /// self^(2^count) by repeated squaring; `count` is a public constant at every call.
-    @inline(__always)
-    func squared(times count: Int) -> FieldElement {
-        var x = self
-        for _ in 0..<count { x = x.squared }
-        return x
-    }
-
     /// a⁻¹ for a public a by binary extended Euclid (Scalar.swift), 0 for 0. VARIABLE-TIME. About a
     /// third of the Fermat chain's time.
     @usableFromInline var invertedVartime: FieldElement {

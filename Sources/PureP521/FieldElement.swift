@@ -90,18 +90,6 @@ struct FieldElement: ECFieldElement {
         return canonicalize(U576.add(low, high).0)
     }
 
-    /// self^(2^k), k ≥ 1 (a `repeat` loop: no zero-trip test before it).
-    @inline(__always)
-    func squared(times k: Int) -> FieldElement {
-        var result = self
-        var remaining = k
-        repeat {
-            result = result.squared
-            remaining &-= 1
-        } while remaining > 0
-        return result
-    }
-
     /// a⁻¹ for a public a: the constant-time chain below (no faster variable-time inversion here yet).
     @usableFromInline var invertedVartime: FieldElement { inverted }
 
