@@ -58,7 +58,6 @@ extension FieldElement {
         // (r4, r5, r6, r7) + top·2^256 < 2p: subtract p unless that borrows with top = 0.
         let t = U256(r4, r5, r6, r7)
         let (reduced, borrow) = U256.subtract(t, modulus.m)
-        let keepT = 0 &- (borrow & (top ^ 1))
-        return U256.select(keepT, t, reduced)
+        return U256.select(bit: borrow & (top ^ 1), t, reduced)
     }
 }

@@ -20,8 +20,7 @@ extension Modulus {
         let (sum, carry) = U256.add(a, b)
         let (reduced, borrow) = U256.subtract(sum, m)
         // Keep the sum when it is below m: no carry out and the subtraction borrowed.
-        let keepSum = 0 &- (borrow & (carry ^ 1))
-        return U256.select(keepSum, sum, reduced)
+        return U256.select(bit: borrow & (carry ^ 1), sum, reduced)
     }
 
     /// (a − b) mod m for a, b < m.
@@ -62,8 +61,7 @@ extension Modulus {
         // t < 2m: subtract m unless that borrows with no fifth limb.
         let t = U256(t0, t1, t2, t3)
         let (reduced, borrow) = U256.subtract(t, m)
-        let keepT = 0 &- (borrow & (t4 ^ 1))
-        return U256.select(keepT, t, reduced)
+        return U256.select(bit: borrow & (t4 ^ 1), t, reduced)
     }
 
     @inline(__always)

@@ -43,7 +43,6 @@ extension Scalar {
         // (r4…r7) + pending·2^256 < 2n: subtract n unless that borrows with pending = 0.
         let t = U256(r4, r5, r6, r7)
         let (reduced, borrow) = U256.subtract(t, U256(n0, n1, n2, n3))
-        let keepT = 0 &- (borrow & (pending ^ 1))
-        return U256.select(keepT, t, reduced)
+        return U256.select(bit: borrow & (pending ^ 1), t, reduced)
     }
 }

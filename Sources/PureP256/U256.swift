@@ -51,6 +51,18 @@ struct U256: Sendable, Hashable {
                     (a.w2 & mask) | (b.w2 & ~mask), (a.w3 & mask) | (b.w3 & ~mask))
     }
 
+    /// `a` when `bit` is 1, `b` when it is 0: four conditional moves (`cmov` on x86-64, `csel` on arm64) on
+    /// one test of the bit, which passes through `valueBarrier` first. Used for the final corrections of the
+    /// modular addition and the Montgomery product, where it replaced `select`'s twelve AND/OR/NOT. Not for
+    /// every select: made the form of all of them, LLVM turned some of the doubling's into jumps (`halved`'s
+    /// choice of p or 0), which `scripts/audit-branches.sh` reported; it checks every function that inlines
+    /// this one.
+    @inline(__always)
+    static func select(bit: UInt64, _ a: U256, _ b: U256) -> U256 {
+        let condition = valueBarrier(bit) != 0
+        return U256(condition ? a.w0 : b.w0, condition ? a.w1 : b.w1, condition ? a.w2 : b.w2, condition ? a.w3 : b.w3)
+    }
+
     /// `a + b` and the carry out (0 or 1).
     @inline(__always)
     static func add(_ a: U256, _ b: U256) -> (U256, UInt64) {

@@ -163,7 +163,7 @@ extension FieldElement {
         reductionRound(r5, &r6, &r7, &r8, &r9, &r10, &r11, &pending)
         let t = U384(r6, r7, r8, r9, r10, r11)
         let (reduced, borrow) = U384.subtract(t, Modulus384.p.m)
-        return U384.select(0 &- (borrow & (pending ^ 1)), t, reduced)
+        return U384.select(bit: borrow & (pending ^ 1), t, reduced)
     }
 }
 

@@ -37,7 +37,7 @@ struct Modulus384: Sendable {
         let (sum, carry) = U384.add(a, b)
         let (reduced, borrow) = U384.subtract(sum, m)
         // Keep the sum when it is below m: no carry out and the subtraction borrowed.
-        return U384.select(0 &- (borrow & (carry ^ 1)), sum, reduced)
+        return U384.select(bit: borrow & (carry ^ 1), sum, reduced)
     }
 
     /// (a − b) mod m for a, b < m.
@@ -64,7 +64,7 @@ struct Modulus384: Sendable {
         Self.step(a, b.w4, m, m0Inverse, &t, &t6)
         Self.step(a, b.w5, m, m0Inverse, &t, &t6)
         let (reduced, borrow) = U384.subtract(t, m)
-        return U384.select(0 &- (borrow & (t6 ^ 1)), t, reduced)
+        return U384.select(bit: borrow & (t6 ^ 1), t, reduced)
     }
 
     /// One CIOS round: (t, t6) = ((t, t6) + a·bi + q·m) / 2^64. A static function with inout arguments

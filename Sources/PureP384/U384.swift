@@ -90,6 +90,16 @@ struct U384: Sendable, Hashable {
              (a.w3 & mask) | (b.w3 & ~mask), (a.w4 & mask) | (b.w4 & ~mask), (a.w5 & mask) | (b.w5 & ~mask))
     }
 
+    /// `a` when `bit` is 1, `b` when it is 0: six conditional moves on one test of the bit, which passes
+    /// through `valueBarrier` first — for the final corrections of the modular addition and the Montgomery
+    /// products (PureP256's `U256.select(bit:)` says why not for every select).
+    @inline(__always)
+    static func select(bit: UInt64, _ a: U384, _ b: U384) -> U384 {
+        let condition = valueBarrier(bit) != 0
+        return U384(condition ? a.w0 : b.w0, condition ? a.w1 : b.w1, condition ? a.w2 : b.w2,
+                    condition ? a.w3 : b.w3, condition ? a.w4 : b.w4, condition ? a.w5 : b.w5)
+    }
+
     /// Whether a < b.
     @inline(__always)
     static func < (a: U384, b: U384) -> Bool { subtract(a, b).1 == 1 }
