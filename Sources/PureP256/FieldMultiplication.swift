@@ -8,7 +8,8 @@
 // i.e. a shift and one multiplication instead of four multiplications per round (cf. Gueron and Krasnov,
 // "Fast prime field elliptic-curve cryptography with 256-bit primes", 2014, §3).
 //
-// Constant-time: fixed sequences of multiplications, additions with carry and a masked final subtraction.
+// Constant-time: fixed sequences of multiplications, additions with carry and a final subtraction kept or
+// dropped by conditional moves (`U256.select(bit:)`).
 
 extension FieldElement {
     /// p's top limb, 2^64 − 2^32 + 1.

@@ -54,9 +54,9 @@ struct U256: Sendable, Hashable {
     /// `a` when `bit` is 1, `b` when it is 0: four conditional moves (`cmov` on x86-64, `csel` on arm64) on
     /// one test of the bit, which passes through `valueBarrier` first. Used for the final corrections of the
     /// modular addition and the Montgomery product, where it replaced `select`'s twelve AND/OR/NOT. Not for
-    /// every select: made the form of all of them, LLVM turned some of the doubling's into jumps (`halved`'s
-    /// choice of p or 0), which `scripts/audit-branches.sh` reported; it checks every function that inlines
-    /// this one.
+    /// every select: for the choice of p or 0 before an addition (`Modulus.subtract`, `halved`) LLVM turned
+    /// the conditional moves into jumps around the addition, which `scripts/audit-branches.sh` reported; it
+    /// checks every function that inlines this one.
     @inline(__always)
     static func select(bit: UInt64, _ a: U256, _ b: U256) -> U256 {
         let condition = valueBarrier(bit) != 0
