@@ -55,15 +55,14 @@ struct JacobianPoint: Sendable {
     /// add-1998-cmo-2: P + Q for any P, Q, with the exceptional cases as branches. 12M + 4S and 7 field
     /// additions, against 11M + 5S and 13 for add-2007-bl: an addition costs a third of a multiplication
     /// here (see `doubledVartime`), so the older formula is the cheaper one. It is the Chudnovsky form
-    /// below with Q's Z² and Z³ computed on the spot (verification keeps them in its table instead).
+    /// below with Q's Z² and Z³ computed on the spot.
     func addingVartime(_ q: JacobianPoint) -> JacobianPoint {
         if q.isInfinityVartime { return self }
         return addingVartime(ChudnovskyPoint(q))
     }
 
     /// add-1998-cmo-2 for a Q whose Z² and Z³ are known (Chudnovsky coordinates): 11M + 3S instead of
-    /// 12M + 4S. Verification adds each entry of its table of multiples of Q about five times, so the
-    /// table keeps them.
+    /// 12M + 4S. Building verification's table of odd multiples adds 2Q seven times.
     func addingVartime(_ q: ChudnovskyPoint) -> JacobianPoint {
         if isInfinityVartime { return q.jacobian }
         let z1z1 = z.squared

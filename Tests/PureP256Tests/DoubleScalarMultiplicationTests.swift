@@ -102,6 +102,24 @@ struct DoubleScalarMultiplicationTests {
         #expect(JacobianPoint.doubleScalarMultipliedVartime(u1: u1, u2: u2, q: q).isInfinityVartime)
     }
 
+    @Test("Verification's affine table of Q's odd multiples equals 1·Q, 3·Q, …, 15·Q by the complete formulas")
+    func oddMultiplesTable() {
+        var generator = SplitMix64(seed: 0x2b)
+        for _ in 0..<4 {
+            let q = ProjectivePoint.generator.multiplied(by: randomScalar(&generator))
+            let qAffine = affine(q)
+            let twoQ = q.doubled()
+            qAffine.withOddMultiplesVartime(count: 8) { table in
+                #expect(table.count == 8)
+                var expected = q
+                for entry in table {
+                    #expect(same(JacobianPoint(entry), expected))
+                    expected = expected.adding(twoQ)
+                }
+            }
+        }
+    }
+
     @Test("Jacobian doubling and additions (affine, Jacobian and Chudnovsky operands) agree with the complete projective formulas")
     func formulas() {
         var generator = SplitMix64(seed: 0x1a)
