@@ -54,7 +54,7 @@ extension EdwardsPoint {
     /// P + Q ("add-2008-hwcd-3", a = −1, with Q's factors prepared): 8 multiplications.
     ///
     /// Limb bounds, for this and the three formulas below: a point's coordinates and a prepared point's
-    /// factors are tight (below 2^51 + 2^13, as `*` and the carrying `+` and `−` return them), so y − x is
+    /// factors are tight (below 2^51 + 2^18, as `*` and the carrying `+` and `−` return them), so y − x is
     /// below 2^53.4 and y + x below 2^52.1 uncarried; then e = b − a < 2^53.4, f and g < 2^53.6, h < 2^52.1
     /// — all below the 2^54 that `*` accepts, and every subtrahend tight, as `uncarriedDifference` needs.
     @inline(__always)
@@ -102,7 +102,7 @@ extension EdwardsPoint {
 
     /// 2P ("dbl-2008-hwcd", a = −1): 4 squarings and 4 multiplications.
     ///
-    /// Limb bounds: the coordinates are tight (below 2^51 + 2^13), so x + y < 2^52.1 and a + b, 2Z² < 2^52.1,
+    /// Limb bounds: the coordinates are tight (below 2^51 + 2^18), so x + y < 2^52.1 and a + b, 2Z² < 2^52.1,
     /// a + 2Z² < 2^52.6, all below the 2^53 − 76 a subtrahend may reach; e, f, g < 2^53.4 and h < 2^53.
     @inline(__always)
     func doubled() -> EdwardsPoint {
