@@ -17,12 +17,10 @@ import PureSHA2
 
 /// An element of a curve's base field GF(p), in whatever internal form the curve uses (Montgomery form,
 /// unsaturated limbs), always fully reduced so that equal elements have equal representations.
-@usableFromInline package protocol ECFieldElement: Sendable, Equatable {
+@usableFromInline package protocol ECFieldElement: FieldProducts, Sendable, Equatable {
     static var zero: Self { get }
-    static var one: Self { get }
     static func + (a: Self, b: Self) -> Self
     static func - (a: Self, b: Self) -> Self
-    static func * (a: Self, b: Self) -> Self
     static prefix func - (a: Self) -> Self
     var squared: Self { get }
     /// All ones if this is zero. Constant-time.

@@ -44,21 +44,12 @@
     /// trick: invert the product, then peel off each factor). For tables of public points.
     @inlinable
     package static func normalize(_ points: [ProjectivePoint<C>]) -> [AffinePoint<C>] {
-        guard !points.isEmpty else { return [] }
-        var prefix = [C.Field](repeating: .one, count: points.count)
-        var running = C.Field.one
-        for index in points.indices {
-            prefix[index] = running
-            running = running * points[index].z
+        let zs = points.map(\.z)
+        let zInverses = [C.Field](unsafeUninitializedCapacity: points.count) { inverses, count in
+            zs.withUnsafeBufferPointer { invertAll($0, into: inverses) { $0.inverted } }
+            count = points.count
         }
-        var inverse = running.inverted
-        var result = [AffinePoint<C>](repeating: AffinePoint(x: .zero, y: .zero), count: points.count)
-        for index in points.indices.reversed() {
-            let zInverse = inverse * prefix[index]
-            inverse = inverse * points[index].z
-            result[index] = AffinePoint(x: points[index].x * zInverse, y: points[index].y * zInverse)
-        }
-        return result
+        return zip(points, zInverses).map { point, zInverse in AffinePoint(x: point.x * zInverse, y: point.y * zInverse) }
     }
 
     /// k·G for a scalar given as its `byteCount` big-endian bytes (k < n). Constant-time in k.

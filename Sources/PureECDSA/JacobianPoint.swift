@@ -103,21 +103,15 @@
 
     @inlinable
     static func normalize(_ points: [JacobianPoint], invert: (C.Field) -> C.Field) -> [AffinePoint<C>] {
-        guard !points.isEmpty else { return [] }
-        var prefix = [C.Field](repeating: .one, count: points.count)
-        var running = C.Field.one
-        for index in points.indices {
-            prefix[index] = running
-            running = running * points[index].z
+        withUnsafeTemporaryAllocation(of: C.Field.self, capacity: 2 * points.count) { buffer in
+            let zs = UnsafeMutableBufferPointer(rebasing: buffer[..<points.count])
+            let zInverses = UnsafeMutableBufferPointer(rebasing: buffer[points.count...])
+            for index in points.indices { zs.initializeElement(at: index, to: points[index].z) }
+            invertAll(UnsafeBufferPointer(zs), into: zInverses, invert: invert)
+            return points.indices.map { index in
+                let zInverse = zInverses[index], zInverse2 = zInverse.squared
+                return AffinePoint(x: points[index].x * zInverse2, y: points[index].y * zInverse2 * zInverse)
+            }
         }
-        var inverse = invert(running)
-        var result = [AffinePoint<C>](repeating: AffinePoint(x: .zero, y: .zero), count: points.count)
-        for index in points.indices.reversed() {
-            let zInverse = inverse * prefix[index]
-            inverse = inverse * points[index].z
-            let zInverse2 = zInverse.squared
-            result[index] = AffinePoint(x: points[index].x * zInverse2, y: points[index].y * zInverse2 * zInverse)
-        }
-        return result
     }
 }

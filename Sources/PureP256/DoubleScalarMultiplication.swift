@@ -81,30 +81,16 @@ extension AffinePoint {
     /// the point at infinity; with 2·count − 1 < n no multiple is.
     func withOddMultiplesVartime<Result>(count: Int, _ body: (UnsafeBufferPointer<AffinePoint>) -> Result) -> Result {
         withUnsafeTemporaryAllocation(of: JacobianPoint.self, capacity: count) { multiples in
-            withUnsafeTemporaryAllocation(of: FieldElement.self, capacity: count) { zPrefix in
-                withUnsafeTemporaryAllocation(of: AffinePoint.self, capacity: count) { table in
-                    let p = JacobianPoint(self)
-                    let twoP = ChudnovskyPoint(p.doubledVartime())
-                    var multiple = p
-                    var running = FieldElement.one
-                    for index in 0..<count {
-                        if index > 0 { multiple = multiple.addingVartime(twoP) }
-                        multiples.initializeElement(at: index, to: multiple)
-                        running = running * multiple.z
-                        zPrefix.initializeElement(at: index, to: running)     // Z₀·Z₁·…·Z_index
-                    }
-                    var inverse = running.invertedVartime                     // (Z₀·…·Z_last)⁻¹
-                    var index = count - 1
-                    while index >= 0 {
-                        let point = multiples[index]
-                        let zInverse = index > 0 ? inverse * zPrefix[index - 1] : inverse
-                        inverse = inverse * point.z
-                        let zInverse2 = zInverse.squared
-                        table.initializeElement(at: index, to: AffinePoint(x: point.x * zInverse2, y: point.y * zInverse2 * zInverse))
-                        index -= 1
-                    }
-                    return body(UnsafeBufferPointer(table))
+            withUnsafeTemporaryAllocation(of: AffinePoint.self, capacity: count) { table in
+                let p = JacobianPoint(self)
+                let twoP = ChudnovskyPoint(p.doubledVartime())
+                var multiple = p
+                for index in 0..<count {
+                    if index > 0 { multiple = multiple.addingVartime(twoP) }
+                    multiples.initializeElement(at: index, to: multiple)
                 }
+                JacobianPoint.affine(UnsafeBufferPointer(multiples), into: table) { $0.invertedVartime }
+                return body(UnsafeBufferPointer(table))
             }
         }
     }

@@ -1,8 +1,10 @@
 // Elements of GF(p), p = 2^256 − 2^224 + 2^192 + 2^96 − 1 (FIPS 186-5 / SP 800-186 §3.2.1.3), kept in
 // Montgomery form. Constant-time throughout.
 
+import PureECDSA
+
 @usableFromInline
-struct FieldElement: Sendable {
+struct FieldElement: Sendable, FieldProducts {
     /// x·R mod p.
     var montgomery: U256
 
@@ -15,7 +17,7 @@ struct FieldElement: Sendable {
         one: U256(0x0000_0000_0000_0001, 0xffff_ffff_0000_0000, 0xffff_ffff_ffff_ffff, 0x0000_0000_ffff_fffe)) }
 
     static let zero = FieldElement(montgomery: .zero)
-    static let one = FieldElement(montgomery: modulus.one)
+    @usableFromInline static let one = FieldElement(montgomery: modulus.one)
     /// The curve coefficient b (SP 800-186 §3.2.1.3), in Montgomery form.
     static let b = FieldElement(montgomery: U256(
         0xd89c_df62_29c4_bddf, 0xacf0_05cd_7884_3090, 0xe5a2_20ab_f721_2ed6, 0xdc30_061d_0487_4834))
@@ -38,7 +40,7 @@ struct FieldElement: Sendable {
     @_transparent static func - (a: FieldElement, b: FieldElement) -> FieldElement {
         FieldElement(montgomery: modulus.subtract(a.montgomery, b.montgomery))
     }
-    @inline(__always) static func * (a: FieldElement, b: FieldElement) -> FieldElement {
+    @usableFromInline @inline(__always) static func * (a: FieldElement, b: FieldElement) -> FieldElement {
         FieldElement(montgomery: montgomeryMultiply(a.montgomery, b.montgomery))
     }
     @_transparent static prefix func - (a: FieldElement) -> FieldElement {

@@ -16,6 +16,8 @@
 // `generatorMultiplied(by:)`) apart from the point at infinity, which is tracked by mask. (BoringSSL's and
 // Go's fixed-base code make the same argument.)
 
+import PureECDSA
+
 /// A point in affine coordinates (Montgomery-form field elements); never the identity.
 @usableFromInline
 struct AffinePoint: Sendable {
@@ -67,26 +69,15 @@ let generatorTable: [AffinePoint] = {
     return normalize(projective)
 }()
 
-/// Affine forms of projective points (none the identity), with one inversion for all of them: the
-/// constant-time one unless the caller passes the variable-time one for public points.
-func normalize(_ points: [ProjectivePoint], invert: (FieldElement) -> FieldElement = { $0.inverted }) -> [AffinePoint] {
-    // prefix[i] = z0·z1·…·zi
-    var prefix = [FieldElement](repeating: .one, count: points.count)
-    var running = FieldElement.one
-    for (index, point) in points.enumerated() {
-        running = running * point.z
-        prefix[index] = running
+/// Affine forms of projective points (none the identity), with one inversion for all (`invertAll`,
+/// PureECDSA): the constant-time one, as these tables are built once from G.
+func normalize(_ points: [ProjectivePoint]) -> [AffinePoint] {
+    let zs = points.map(\.z)
+    let zInverses = [FieldElement](unsafeUninitializedCapacity: points.count) { inverses, count in
+        zs.withUnsafeBufferPointer { invertAll($0, into: inverses) { $0.inverted } }
+        count = points.count
     }
-    var inverse = invert(running)                            // (z0·…·z_last)⁻¹
-    var result = [AffinePoint](repeating: AffinePoint(x: .zero, y: .zero), count: points.count)
-    var index = points.count - 1
-    while index >= 0 {
-        let zInverse = index > 0 ? inverse * prefix[index - 1] : inverse
-        inverse = inverse * points[index].z
-        result[index] = AffinePoint(x: points[index].x * zInverse, y: points[index].y * zInverse)
-        index -= 1
-    }
-    return result
+    return zip(points, zInverses).map { point, zInverse in AffinePoint(x: point.x * zInverse, y: point.y * zInverse) }
 }
 
 extension JacobianPoint {

@@ -57,17 +57,21 @@ extension JacobianPoint: LadderPoint {
     }
 
     /// 1·P … 8·P in affine form: Jacobian multiples by the variable-time formulas, then one variable-time
-    /// inversion for all (Montgomery's trick, GeneratorTable.swift's `normalize`). P is public.
+    /// inversion for all (`affine`, JacobianPoint.swift). P is public; no multiple is at infinity
+    /// (k·P ≠ O for 1 ≤ k ≤ 8 < n).
     @usableFromInline func multiplesTable() -> [AffinePoint] {
-        var table = [self]
-        table.reserveCapacity(8)
-        while table.count < 8 {
-            table.append(table.count & 1 == 1 ? table[table.count >> 1].doubledVartime() : table[table.count - 1].addingVartime(self))
+        withUnsafeTemporaryAllocation(of: JacobianPoint.self, capacity: 8) { multiples in
+            multiples.initializeElement(at: 0, to: self)
+            for index in 1..<8 {
+                // (index + 1)·P: a doubling of ((index + 1)/2)·P when index + 1 is even, else index·P + P.
+                multiples.initializeElement(at: index, to: index & 1 == 1 ? multiples[index >> 1].doubledVartime()
+                                                                           : multiples[index - 1].addingVartime(self))
+            }
+            return [AffinePoint](unsafeUninitializedCapacity: 8) { table, count in
+                JacobianPoint.affine(UnsafeBufferPointer(multiples), into: table) { $0.invertedVartime }
+                count = 8
+            }
         }
-        // As projective points (X·Z : Y : Z³), for the shared normalization; no Z is zero (k·P ≠ O for
-        // 1 ≤ k ≤ 8 < n).
-        let projective = table.map { point in ProjectivePoint(x: point.x * point.z, y: point.y, z: point.z.squared * point.z) }
-        return normalize(projective) { $0.invertedVartime }
     }
 
     @usableFromInline static func negated(_ entry: AffinePoint) -> AffinePoint { AffinePoint(x: entry.x, y: -entry.y) }

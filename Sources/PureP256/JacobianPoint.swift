@@ -13,6 +13,8 @@
 // shortw/jacobian-3": dbl-2001-b (rearranged to 4M + 4S with fewer additions), add-1998-cmo-2 (12M + 4S), madd-2004-hmv
 // (8M + 3S) — the variants with the fewest field additions, which cost about a third of a multiplication.
 
+import PureECDSA
+
 @usableFromInline
 struct JacobianPoint: Sendable {
     var x, y, z: FieldElement
@@ -136,4 +138,24 @@ struct ChudnovskyPoint: Sendable {
     var jacobian: JacobianPoint { JacobianPoint(x: x, y: y, z: z) }
 
     func negatedVartime() -> ChudnovskyPoint { ChudnovskyPoint(x: x, y: -y, z: z, zz: zz, zzz: zzz) }
+}
+
+extension JacobianPoint {
+    /// Writes the affine forms of `points` (none at infinity) to `table`, with one inversion for all
+    /// (`invertAll`, PureECDSA): x = X/Z², y = Y/Z³, 1S + 3M an entry. `invert` is the constant-time
+    /// inversion or, for public points, the variable-time one. The Z's and their inverses live on the stack.
+    static func affine(_ points: UnsafeBufferPointer<JacobianPoint>, into table: UnsafeMutableBufferPointer<AffinePoint>,
+                       invert: (FieldElement) -> FieldElement) {
+        withUnsafeTemporaryAllocation(of: FieldElement.self, capacity: 2 * points.count) { buffer in
+            let zs = UnsafeMutableBufferPointer(rebasing: buffer[..<points.count])
+            let zInverses = UnsafeMutableBufferPointer(rebasing: buffer[points.count...])
+            for index in points.indices { zs.initializeElement(at: index, to: points[index].z) }
+            invertAll(UnsafeBufferPointer(zs), into: zInverses, invert: invert)
+            for index in points.indices {
+                let zInverse = zInverses[index], zInverse2 = zInverse.squared
+                table.initializeElement(at: index, to: AffinePoint(x: points[index].x * zInverse2,
+                                                                   y: points[index].y * zInverse2 * zInverse))
+            }
+        }
+    }
 }

@@ -4,6 +4,7 @@
 // runs of equal bits — whose carry chains random signatures rarely reach.
 
 @testable import PureP384
+import PureECDSA
 import Foundation
 import Testing
 import TestSupport
@@ -52,6 +53,36 @@ struct P384ArithmeticVectorTests {
                 #expect(element.inverted.canonical == (try u384(inverse)), "p: \(value.a)⁻¹ (Fermat)")
             }
         }
+    }
+
+    /// `invertAll` (PureECDSA's Montgomery's trick, which every curve's affine tables go through) against
+    /// Python's inverses of the same values, one batch of all of them, with both inversions it is given.
+    @Test("invertAll inverts a batch of field elements to Python's inverses, constant-time and variable-time")
+    func batchInversion() throws {
+        let vectors = try VectorFiles.json(ArithmeticVectors.self, "p384_arithmetic.json").p
+        var values: [FieldElement] = [], expected: [U384] = []
+        for value in vectors.values {
+            guard let inverse = value.inverse, let element = FieldElement(canonical: try u384(value.a)) else { continue }
+            values.append(element)
+            expected.append(try u384(inverse))
+        }
+        #expect(values.count > 40)
+        var batches = 0
+        for invert in [{ (x: FieldElement) in x.inverted }, { (x: FieldElement) in x.invertedVartime }] {
+            // The whole list, both ways round, and its first one and two values from each end (the list
+            // starts with 1, whose inverse would hide a wrong first output).
+            for (batch, inverses) in [(values, expected), (values.reversed(), expected.reversed())] {
+                for count in [1, 2, batch.count] {
+                    let result = [FieldElement](unsafeUninitializedCapacity: count) { buffer, initialized in
+                        batch.withUnsafeBufferPointer { invertAll(UnsafeBufferPointer(rebasing: $0[..<count]), into: buffer, invert: invert) }
+                        initialized = count
+                    }
+                    #expect(result.map(\.canonical) == Array(inverses[..<count]), "a batch of \(count)")
+                    batches += 1
+                }
+            }
+        }
+        #expect(batches == 12)
     }
 
     /// The multiplication has two forms (FieldMultiplication.swift): `UInt128` sums where the system has them
