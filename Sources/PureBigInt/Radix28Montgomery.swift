@@ -164,6 +164,29 @@ private func radix28Normalize(_ out: UnsafeMutableRawPointer, _ accumulator: Uns
     for k in l..<Radix28Modulus.width(l) { out.storeBytes(of: 0, toByteOffset: 8 &* k, as: UInt64.self) }
 }
 
+/// Calls `body(p)` for p = first … last (first ≤ last), two lane pairs per trip when `twoPerTrip`: then
+/// `oddCount` must say whether the count is odd (the first lane pair runs on its own) and at least two must
+/// remain after it. In the compiled kernels both flags are constants, so the choice costs no jump; two lane
+/// pairs a trip save the loop's own instructions, which on this machine's SSE2 loop (issue rate, not the
+/// multiplier, bounds it) were a seventh of each trip.
+@inline(__always)
+private func forEachLanePair(_ first: Int, through last: Int, twoPerTrip: Bool, oddCount: Bool, _ body: (Int) -> Void) {
+    var p = first
+    if twoPerTrip {
+        if oddCount { body(p); p &+= 1 }
+        repeat {
+            body(p)
+            body(p &+ 1)
+            p &+= 2
+        } while p < last
+    } else {
+        repeat {
+            body(p)
+            p &+= 1
+        } while p <= last
+    }
+}
+
 /// out = a·b·2^(−28L) mod n, below 2n for a, b below 2n. `a`, `b`, `out`: W lanes; `shifted`: W lanes of
 /// scratch; `accumulator`: 2W lanes of scratch; `n` the modulus's `lanes`. Every pointer 16-byte aligned;
 /// `out` overlaps no input.
@@ -196,8 +219,7 @@ func radix28MultiplyLimbs(_ out: UnsafeMutableRawPointer, _ a: UnsafeRawPointer,
         carry = carryOut
         lastHigh = high1
         let va0 = V(repeating: a0), va1 = V(repeating: a1), vq0 = V(repeating: q0), vq1 = V(repeating: q1)
-        var p = 1
-        while p <= lastPair {
+        @inline(__always) func lanePair(_ p: Int) {
             let offset = 16 &* p
             var s = row.load(fromByteOffset: offset, as: V.self)
             s &+= va0 &* (b.load(fromByteOffset: offset, as: V.self) & low32)
@@ -205,8 +227,9 @@ func radix28MultiplyLimbs(_ out: UnsafeMutableRawPointer, _ a: UnsafeRawPointer,
             s &+= vq0 &* (nNatural.load(fromByteOffset: offset, as: V.self) & low32)
             s &+= vq1 &* (nShifted.load(fromByteOffset: offset, as: V.self) & low32)
             row.storeBytes(of: s, toByteOffset: offset, as: V.self)
-            p &+= 1
         }
+        // p = 1 … lastPair, at least three (L ≥ 8): two a trip.
+        forEachLanePair(1, through: lastPair, twoPerTrip: true, oddCount: lastPair % 2 == 1, lanePair)
     }
     for m in 0..<(pairs &- 1) { rowPair(m, secondRow: true) }
     rowPair(pairs &- 1, secondRow: l % 2 == 0)
@@ -252,7 +275,9 @@ func radix28SquareLimbs(_ out: UnsafeMutableRawPointer, _ x: UnsafeRawPointer, _
     for p in 0..<w { accumulator.storeBytes(of: V(), toByteOffset: 16 &* p, as: V.self) }
     let n0 = n.load(as: UInt64.self), n1 = n.load(fromByteOffset: 8, as: UInt64.self)
     var carry: UInt64 = 0, lastHigh: UInt64 = 0
-    @inline(__always) func rowPair(_ m: Int, first: Bool, secondRow: Bool) {
+    /// Row pair m. `twoPerTrip` (the middle rows, where both loops below run at least twice) takes their
+    /// lane pairs two a trip, with `mIsEven` giving the parity of their counts (m − 1 and lastPair − m − 1).
+    @inline(__always) func rowPair(_ m: Int, first: Bool, secondRow: Bool, twoPerTrip: Bool = false, mIsEven: Bool = false) {
         let a0 = x.load(fromByteOffset: 16 &* m, as: UInt64.self) & mask
         let a1 = x.load(fromByteOffset: 16 &* m &+ 8, as: UInt64.self) & mask
         let row = accumulator + 16 &* m
@@ -274,12 +299,10 @@ func radix28SquareLimbs(_ out: UnsafeMutableRawPointer, _ x: UnsafeRawPointer, _
         // The loops below run at least once when entered (their ranges are checked by the caller's flags,
         // constants wherever the row index is), so the compiled code has no jump around them.
         if m >= 2 {
-            var p = 1
-            repeat {
+            forEachLanePair(1, through: m &- 1, twoPerTrip: twoPerTrip, oddCount: mIsEven) { p in
                 let offset = 16 &* p
                 row.storeBytes(of: row.load(fromByteOffset: offset, as: V.self) &+ reduction(offset), toByteOffset: offset, as: V.self)
-                p &+= 1
-            } while p < m
+            }
         }
         let entry = UnsafeRawPointer(diagonal) + 32 &* m
         if !first {
@@ -298,22 +321,37 @@ func radix28SquareLimbs(_ out: UnsafeMutableRawPointer, _ x: UnsafeRawPointer, _
             row.storeBytes(of: s, toByteOffset: offset, as: V.self)
         }
         if m &+ 2 <= lastPair {
-            var p = m &+ 2
-            repeat {
+            let fullOdd = (lastPair &- 1) & 1 == 1 ? mIsEven : !mIsEven   // lastPair − m − 1 odd
+            forEachLanePair(m &+ 2, through: lastPair, twoPerTrip: twoPerTrip, oddCount: fullOdd) { p in
                 let offset = 16 &* p
                 var s = row.load(fromByteOffset: offset, as: V.self) &+ reduction(offset)
                 s &+= va0 &* (dNatural.load(fromByteOffset: offset, as: V.self) & low32)
                 s &+= va1 &* (dShifted.load(fromByteOffset: offset, as: V.self) & low32)
                 row.storeBytes(of: s, toByteOffset: offset, as: V.self)
-                p &+= 1
-            } while p <= lastPair
+            }
         }
     }
     // The first two and the last two row pairs on their own, so that in between every range is known to be
-    // non-empty (L ≥ 8: at least 4 row pairs).
+    // non-empty (L ≥ 8: at least 4 row pairs). Of the rows between, 3 … lastPair − 3 have both loops at
+    // least two long: they run two lane pairs a trip, taken two rows a trip so that each row's parity (and
+    // so its counts') is a constant. Every bound here is a constant in the compiled kernels.
     rowPair(0, first: true, secondRow: true)
     rowPair(1, first: false, secondRow: true)
-    for m in 2..<(pairs &- 2) { rowPair(m, first: false, secondRow: true) }
+    let middleFirst = 3, middleLast = lastPair &- 3
+    if middleLast &- middleFirst >= 1 {
+        rowPair(2, first: false, secondRow: true)
+        var m = middleFirst
+        if (middleLast &- middleFirst) & 1 == 0 { rowPair(m, first: false, secondRow: true); m &+= 1 }   // an odd count
+        let startIsEven = m & 1 == 0
+        repeat {
+            rowPair(m, first: false, secondRow: true, twoPerTrip: true, mIsEven: startIsEven)
+            rowPair(m &+ 1, first: false, secondRow: true, twoPerTrip: true, mIsEven: !startIsEven)
+            m &+= 2
+        } while m < middleLast
+        for m in (middleLast &+ 1)..<(pairs &- 2) { rowPair(m, first: false, secondRow: true) }
+    } else {
+        for m in 2..<(pairs &- 2) { rowPair(m, first: false, secondRow: true) }
+    }
     rowPair(pairs &- 2, first: false, secondRow: true)
     rowPair(pairs &- 1, first: false, secondRow: l % 2 == 0)
     radix28Normalize(out, accumulator, lastHigh: lastHigh, carry: carry, limbCount: l)
