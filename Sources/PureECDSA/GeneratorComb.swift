@@ -44,7 +44,7 @@
     /// trick: invert the product, then peel off each factor). For tables of public points.
     @inlinable
     package static func normalize(_ points: [ProjectivePoint<C>]) -> [AffinePoint<C>] {
-        let zs = points.map(\.z)
+        let zs = points.map { $0.z }
         let zInverses = [C.Field](unsafeUninitializedCapacity: points.count) { inverses, count in
             zs.withUnsafeBufferPointer { invertAll($0, into: inverses) { $0.inverted } }
             count = points.count

@@ -72,7 +72,7 @@ let generatorTable: [AffinePoint] = {
 /// Affine forms of projective points (none the identity), with one inversion for all (`invertAll`,
 /// PureECDSA): the constant-time one, as these tables are built once from G.
 func normalize(_ points: [ProjectivePoint]) -> [AffinePoint] {
-    let zs = points.map(\.z)
+    let zs = points.map { $0.z }
     let zInverses = [FieldElement](unsafeUninitializedCapacity: points.count) { inverses, count in
         zs.withUnsafeBufferPointer { invertAll($0, into: inverses) { $0.inverted } }
         count = points.count
