@@ -3,9 +3,10 @@
 // made affine goes through here — P-256's generator table and its per-call tables of the peer's point (in
 // ECDH) or of Q (in verification), and the generic tables of P-384 and P-521 — so the trick is written once.
 //
-// The output buffer doubles as the scratch space of the prefix products, so a caller on the stack needs no
-// third buffer: first inverses[i] = v₀·…·v_{i−1}; then, walking back from the inverse of the whole
-// product, inverses[i] = (v₀·…·v_i)⁻¹ · (v₀·…·v_{i−1}) and the running inverse drops v_i.
+// The output buffer doubles as the scratch space of the prefix products, so no third buffer is needed:
+// first inverses[i] = v₀·…·v_{i−1}; then, walking back from the inverse of the whole product,
+// inverses[i] = (v₀·…·v_i)⁻¹ · (v₀·…·v_{i−1}) and the running inverse drops v_i. `withInverses` is the
+// form the point tables use: it gathers the Z's and holds both buffers in one temporary allocation.
 
 /// What the batch inversion needs of a field element: one, and products. Every curve's field element has
 /// these (PureECDSA's `ECFieldElement` refines it; PureP256's field conforms on its own).
@@ -38,4 +39,18 @@ package func invertAll<F: FieldProducts>(_ values: UnsafeBufferPointer<F>, into 
         index -= 1
     }
     inverses[0] = inverse
+}
+
+/// Calls `body` with the inverses of `count` values (`value(i)` for i = 0 ..< count, none zero), computed
+/// by `invertAll` in one temporary allocation (on the stack where it fits).
+@inlinable
+package func withInverses<F: FieldProducts, Result>(count: Int, of value: (Int) -> F, invert: (F) -> F,
+                                                    _ body: (UnsafeBufferPointer<F>) -> Result) -> Result {
+    withUnsafeTemporaryAllocation(of: F.self, capacity: 2 * count) { buffer in
+        let values = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
+        let inverses = UnsafeMutableBufferPointer(rebasing: buffer[count...])
+        for index in 0..<count { values.initializeElement(at: index, to: value(index)) }
+        invertAll(UnsafeBufferPointer(values), into: inverses, invert: invert)
+        return body(UnsafeBufferPointer(inverses))
+    }
 }

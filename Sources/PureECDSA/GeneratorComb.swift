@@ -44,12 +44,9 @@
     /// trick: invert the product, then peel off each factor). For tables of public points.
     @inlinable
     package static func normalize(_ points: [ProjectivePoint<C>]) -> [AffinePoint<C>] {
-        let zs = points.map { $0.z }
-        let zInverses = [C.Field](unsafeUninitializedCapacity: points.count) { inverses, count in
-            zs.withUnsafeBufferPointer { invertAll($0, into: inverses) { $0.inverted } }
-            count = points.count
+        withInverses(count: points.count, of: { points[$0].z }, invert: { $0.inverted }) { zInverses in
+            points.indices.map { AffinePoint(x: points[$0].x * zInverses[$0], y: points[$0].y * zInverses[$0]) }
         }
-        return zip(points, zInverses).map { point, zInverse in AffinePoint(x: point.x * zInverse, y: point.y * zInverse) }
     }
 
     /// k·G for a scalar given as its `byteCount` big-endian bytes (k < n). Constant-time in k.

@@ -103,12 +103,8 @@
 
     @inlinable
     static func normalize(_ points: [JacobianPoint], invert: (C.Field) -> C.Field) -> [AffinePoint<C>] {
-        withUnsafeTemporaryAllocation(of: C.Field.self, capacity: 2 * points.count) { buffer in
-            let zs = UnsafeMutableBufferPointer(rebasing: buffer[..<points.count])
-            let zInverses = UnsafeMutableBufferPointer(rebasing: buffer[points.count...])
-            for index in points.indices { zs.initializeElement(at: index, to: points[index].z) }
-            invertAll(UnsafeBufferPointer(zs), into: zInverses, invert: invert)
-            return points.indices.map { index in
+        withInverses(count: points.count, of: { points[$0].z }, invert: invert) { zInverses in
+            points.indices.map { index in
                 let zInverse = zInverses[index], zInverse2 = zInverse.squared
                 return AffinePoint(x: points[index].x * zInverse2, y: points[index].y * zInverse2 * zInverse)
             }

@@ -69,15 +69,12 @@ let generatorTable: [AffinePoint] = {
     return normalize(projective)
 }()
 
-/// Affine forms of projective points (none the identity), with one inversion for all (`invertAll`,
+/// Affine forms of projective points (none the identity), with one inversion for all (`withInverses`,
 /// PureECDSA): the constant-time one, as these tables are built once from G.
 func normalize(_ points: [ProjectivePoint]) -> [AffinePoint] {
-    let zs = points.map { $0.z }
-    let zInverses = [FieldElement](unsafeUninitializedCapacity: points.count) { inverses, count in
-        zs.withUnsafeBufferPointer { invertAll($0, into: inverses) { $0.inverted } }
-        count = points.count
+    withInverses(count: points.count, of: { points[$0].z }, invert: { $0.inverted }) { zInverses in
+        points.indices.map { AffinePoint(x: points[$0].x * zInverses[$0], y: points[$0].y * zInverses[$0]) }
     }
-    return zip(points, zInverses).map { point, zInverse in AffinePoint(x: point.x * zInverse, y: point.y * zInverse) }
 }
 
 extension JacobianPoint {

@@ -142,15 +142,11 @@ struct ChudnovskyPoint: Sendable {
 
 extension JacobianPoint {
     /// Writes the affine forms of `points` (none at infinity) to `table`, with one inversion for all
-    /// (`invertAll`, PureECDSA): x = X/Z², y = Y/Z³, 1S + 3M an entry. `invert` is the constant-time
+    /// (`withInverses`, PureECDSA): x = X/Z², y = Y/Z³, 1S + 3M an entry. `invert` is the constant-time
     /// inversion or, for public points, the variable-time one. The Z's and their inverses live on the stack.
     static func affine(_ points: UnsafeBufferPointer<JacobianPoint>, into table: UnsafeMutableBufferPointer<AffinePoint>,
                        invert: (FieldElement) -> FieldElement) {
-        withUnsafeTemporaryAllocation(of: FieldElement.self, capacity: 2 * points.count) { buffer in
-            let zs = UnsafeMutableBufferPointer(rebasing: buffer[..<points.count])
-            let zInverses = UnsafeMutableBufferPointer(rebasing: buffer[points.count...])
-            for index in points.indices { zs.initializeElement(at: index, to: points[index].z) }
-            invertAll(UnsafeBufferPointer(zs), into: zInverses, invert: invert)
+        withInverses(count: points.count, of: { points[$0].z }, invert: invert) { zInverses in
             for index in points.indices {
                 let zInverse = zInverses[index], zInverse2 = zInverse.squared
                 table.initializeElement(at: index, to: AffinePoint(x: points[index].x * zInverse2,
