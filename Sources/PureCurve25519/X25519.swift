@@ -34,8 +34,8 @@ enum X25519 {
             let bit = UInt64((k[t >> 3] >> UInt8(t & 7)) & 1)
             swap ^= bit
             let mask = 0 &- swap
-            (x2, x3) = (FieldElement.select(mask, x3, x2), FieldElement.select(mask, x2, x3))
-            (z2, z3) = (FieldElement.select(mask, z3, z2), FieldElement.select(mask, z2, z3))
+            FieldElement.conditionalSwap(mask, &x2, &x3)
+            FieldElement.conditionalSwap(mask, &z2, &z3)
             swap = bit
             // RFC 7748 §5's step: differential addition of (x3:z3) and doubling of (x2:z2). Sums and
             // differences that only feed a multiplication skip their carry pass (FieldElement.swift's
