@@ -10,11 +10,9 @@ private func run(_ arguments: [String]) async throws -> ToolRun {
     try await ToolProcess.run("appleauth", ["appattest"] + arguments)
 }
 
-/// A temporary file holding `text`.
+/// A scratch file holding `text`, removed when the test process exits.
 private func file(_ text: String, _ name: String) throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("appattest-\(UUID().uuidString)-\(name)").path
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
+    try ScratchFiles.write(text, name)
 }
 
 private struct Sample: Decodable {
@@ -62,9 +60,8 @@ struct AppAttestToolTests {
         let hashed = try await run(["attestation"] + common + ["--challenge", try #require(sample.challenge_utf8)])
         #expect(hashed.status == 1 && hashed.stderr.contains("steps 2-4") && hashed.stdout.isEmpty)
         // Raw CBOR works as base64 does; development refuses a production object.
-        let raw = FileManager.default.temporaryDirectory.appendingPathComponent("appattest-\(UUID().uuidString).cbor")
-        try Data(base64Encoded: sample.attestation_object_b64)!.write(to: raw)
-        #expect(try await run(["attestation", "--object", raw.path, "--key-id", sample.key_id_b64, "--app-id", sample.app_id,
+        let raw = try ScratchFiles.write(try #require(Data(base64Encoded: sample.attestation_object_b64)), "object.cbor")
+        #expect(try await run(["attestation", "--object", raw, "--key-id", sample.key_id_b64, "--app-id", sample.app_id,
                                "--at", sample.verify_at, "--client-data-hash", sample.client_data_hash_hex]).status == 0)
         let development = try await run(["attestation"] + common + ["--client-data-hash", sample.client_data_hash_hex, "--environment", "development"])
         #expect(development.status == 1 && development.stderr.contains("step 8"))

@@ -51,10 +51,9 @@ struct AnyJSON: Decodable {
     }
 }
 
+/// A scratch file holding `text`, removed when the test process exits.
 private func file(_ text: String, _ name: String) throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("applepay-\(UUID().uuidString)-\(name)").path
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
+    try ScratchFiles.write(text, name)
 }
 
 @Suite("appleauth applepay")
@@ -153,8 +152,7 @@ struct ApplePayToolTests {
         let (path, at) = try token("ec-3dsecure")
         for name in ["openssl-3des-ec", "cryptography-aes-ec"] {
             let bundle = try #require(bundles.files.first { $0.name == name })
-            let p12 = FileManager.default.temporaryDirectory.appendingPathComponent("applepay-\(UUID().uuidString).p12").path
-            try (Data(base64Encoded: bundle.p12) ?? Data()).write(to: URL(fileURLWithPath: p12))
+            let p12 = try ScratchFiles.write(try #require(Data(base64Encoded: bundle.p12)), "bundle.p12")
             let passwordFile = try file(bundle.password + "\n", "password")
             let result = try await run(["decrypt", "--token", path, "--root", root, "--at", at, "--pkcs12", p12, "--password-file", passwordFile])
             #expect(result.status == 0, "\(name): \(result.stderr)")

@@ -17,11 +17,7 @@ private func vectorPath(_ relative: String) -> URL {
 }
 
 private func write(_ text: String, _ name: String) throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("jwt-mldsa-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let path = folder.appendingPathComponent(name).path
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
+    try ScratchFiles.write(text, name)
 }
 
 /// DER bytes as a PEM "PRIVATE KEY".
