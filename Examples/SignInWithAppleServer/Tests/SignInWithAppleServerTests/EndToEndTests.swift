@@ -449,8 +449,7 @@ extension EndToEndTests {
     @Test("the executable: a deletion queued during an outage survives SIGTERM and is sent once by the next process")
     func processRestart() async throws {
         let apple = try await StandInApple()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("siwa-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TestScratch.directory()
         let keyFile = directory.appendingPathComponent("key.p8")
         try apple.p8.pemRepresentation.write(to: keyFile, atomically: true, encoding: .utf8)
         let environment = [

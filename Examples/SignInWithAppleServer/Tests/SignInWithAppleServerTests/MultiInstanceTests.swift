@@ -13,8 +13,7 @@ struct InstanceSetup {
     let environment: [String: String]
 
     init(apple: StandInApple, appStore: StandInAppStore, database: DatabaseLocation, extra: [String: String] = [:]) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("siwa-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TestScratch.directory()
         let keyFile = directory.appendingPathComponent("key.p8"), rootFile = directory.appendingPathComponent("root.der")
         try apple.p8.pemRepresentation.write(to: keyFile, atomically: true, encoding: .utf8)
         try Data(appStore.rootDER).write(to: rootFile)

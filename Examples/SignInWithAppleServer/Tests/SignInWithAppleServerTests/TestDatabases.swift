@@ -29,7 +29,7 @@ enum TestBackend: String, Sendable, CustomTestStringConvertible {
     func freshDatabase() async throws -> DatabaseLocation {
         switch self {
         case .sqlite:
-            return .sqlite(path: FileManager.default.temporaryDirectory.appendingPathComponent("siwa-\(UUID().uuidString).sqlite").path)
+            return .sqlite(path: try TestScratch.path("users.sqlite").path)
         case .postgres:
             let server = try PostgresSettings(url: try #require(Self.postgresURL))
             let name = "siwa_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
