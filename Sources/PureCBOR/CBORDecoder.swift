@@ -122,20 +122,41 @@ struct CBORReader {
         }
     }
 
+    /// A map's entries, refused when two keys are equivalent (RFC 8949 §5.6). Equivalence is §5.6.1's:
+    /// maps are equivalent when they hold equivalent pairs in any order. For a key without a map inside
+    /// (integers, strings, simple values), each item having one allowed form makes equivalent keys equal
+    /// bytes, and the bytes read are compared. An array or map key may hold a map whose entries came in
+    /// another order, so those are compared by their canonical encoding (CBOREncoder.swift), which sorts
+    /// every map's entries. (Without that, two such keys passed here, and encoding the map failed.)
     private mutating func readMapEntries(count: Int, depth: Int, start: Int) throws(CBORError) -> CBORMap {
         var entries: [CBORMap.Entry] = []
         entries.reserveCapacity(count)
-        // Where each key's encoding lies: with every item in its one allowed form, equal keys have equal bytes.
+        // Where each plain key's encoding lies; array and map keys re-encoded with their offsets. A key of
+        // one kind cannot equal one of the other: their first bytes' major types differ.
         var keyRanges: [Range<Int>] = []
         keyRanges.reserveCapacity(count)
+        var compositeKeys: [(offset: Int, canonical: [UInt8])] = []
         for _ in 0..<count {
             let keyStart = position
             let key = try readItem(depth: depth)
-            keyRanges.append(keyStart..<position)
+            switch key {
+            case .array, .map:
+                // The key's own maps were checked as they were read, and it nests less deeply than the
+                // decoder's limit (at most `largestDepthLimit`): the encoder has nothing to refuse. Were it
+                // to refuse, its reason is passed on at the key's offset.
+                do {
+                    compositeKeys.append((keyStart, try CBOREncoder.encode(key)))
+                } catch {
+                    throw CBORError(error.reason, at: keyStart)
+                }
+            default:
+                keyRanges.append(keyStart..<position)
+            }
             let value = try readItem(depth: depth)
             entries.append(CBORMap.Entry(key: key, value: value))
         }
         if let duplicate = firstRepeatedKey(keyRanges) { throw CBORError(.duplicateMapKey, at: duplicate) }
+        if let duplicate = firstRepeatedKey(compositeKeys) { throw CBORError(.duplicateMapKey, at: duplicate) }
         return CBORMap(entries)
     }
 
@@ -146,6 +167,16 @@ struct CBORReader {
         let sorted = ranges.sorted { bytes[$0].lexicographicallyPrecedes(bytes[$1]) }
         for index in 1..<sorted.count where bytes[sorted[index - 1]].elementsEqual(bytes[sorted[index]]) {
             return max(sorted[index - 1].lowerBound, sorted[index].lowerBound)
+        }
+        return nil
+    }
+
+    /// The same for keys given by their canonical encodings: the later offset of two equal ones, or nil.
+    private func firstRepeatedKey(_ keys: [(offset: Int, canonical: [UInt8])]) -> Int? {
+        if keys.count < 2 { return nil }
+        let sorted = keys.sorted { $0.canonical.lexicographicallyPrecedes($1.canonical) }
+        for index in 1..<sorted.count where sorted[index - 1].canonical == sorted[index].canonical {
+            return max(sorted[index - 1].offset, sorted[index].offset)
         }
         return nil
     }

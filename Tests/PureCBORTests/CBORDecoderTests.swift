@@ -50,6 +50,12 @@ struct CBORDecoderTests {
         #expect(try reason("a2a10102f5a10102f4") == .duplicateMapKey)            // {{1: 2}: true, {1: 2}: false}
         #expect(try reason("a201022002") == nil)                                 // {1: 2, -1: 2}: 1 and -1 differ
         #expect(try reason("82a10102a10102") == nil)                             // [{1: 2}, {1: 2}]
+        // Maps are equivalent whatever the order of their entries (RFC 8949 §5.6.1), as keys too, and
+        // inside an array key; arrays are not.
+        #expect(try reason("a2a201020304f5a203040102f4") == .duplicateMapKey)    // {{1: 2, 3: 4}: true, {3: 4, 1: 2}: false}
+        #expect(try reason("a281a2010203040081a20304010201") == .duplicateMapKey) // {[{1: 2, 3: 4}]: 0, [{3: 4, 1: 2}]: 1}
+        #expect(try reason("a2a201020304f5a201020305f4") == nil)                 // {{1: 2, 3: 4}: true, {1: 2, 3: 5}: false}
+        #expect(try reason("a28201020082020101") == nil)                         // {[1, 2]: 0, [2, 1]: 1}
         // "é" precomposed and decomposed: equal as Swift strings, two different CBOR keys (RFC 8949 §2).
         let accents = try decoded("a262c3a9016365cc8102")
         #expect(accents.mapValue?.count == 2)

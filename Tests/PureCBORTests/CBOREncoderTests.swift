@@ -68,6 +68,18 @@ struct CBOREncoderTests {
         #expect(throws: CBORError(.tooDeep(limit: 128), at: 0)) { try nested.encoded() }
     }
 
+    @Test("An input FuzzCBOR found, which decoded and then could not be encoded (two map keys that are the same map with its entries in two orders), is refused as a repeated key")
+    func decodedItemsEncode() throws {
+        // Fuzz/Sources/FuzzCBOR found it (2026-11-30): the decoder compared keys by their bytes, so these
+        // two equivalent map keys passed and the canonical encoder, which sorts them, refused the map.
+        let found = try [UInt8](hex: "a20000a2810000a20000a281000000000000a28100a20000a281a20000a28100010000000000000000a28100a20000a2"
+                                  + "810000000000a28100a20000a281a20000a28100000000a2a2000081000000a281000000000000446f75626c65000000"
+                                  + "000000000000")
+        #expect(found.count == 102)
+        let error = #expect(throws: CBORError.self) { try CBORDecoder().decode(found) }
+        #expect(error?.reason == .duplicateMapKey)
+    }
+
     @Test("Integer conversions: CBOR(Int64) and integerValue agree at the edges")
     func integerConversions() {
         for value: Int64 in [0, 1, 23, 24, -1, -24, -25, .max, .min, .min + 1] {
