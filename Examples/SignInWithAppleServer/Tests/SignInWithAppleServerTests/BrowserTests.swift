@@ -117,26 +117,50 @@ struct BrowserTests {
         driver.standardOutput = FileHandle.nullDevice
         driver.standardError = FileHandle.nullDevice
         try driver.run()
-        defer {
-            driver.terminate()
-            Task { await server.stop(); await apple.shutdown() }
-        }
         let base = "http://127.0.0.1:\(driverPort)"
+        var browser: WebDriver?
+        // Everything is shut down before the test returns, whatever happened: the browser (closed with its
+        // session), then chromedriver, asked over HTTP and killed if it has not exited within 5 s — it
+        // inherits the test process's blocked signals, so the SIGTERM of `terminate()` never reached it,
+        // and every run left one running — then the server.
+        do {
+            browser = try await openBrowser(base: base, chromium: chromium)
+            try await exercise(try #require(browser), origin: origin)
+        } catch {
+            await shutDown(browser, driver, base: base, server, apple)
+            throw error
+        }
+        await shutDown(browser, driver, base: base, server, apple)
+    }
+
+    /// A headless Chromium session once chromedriver answers, its profile in the test's scratch folder.
+    private func openBrowser(base: String, chromium: String) async throws -> WebDriver {
         var ready = false
         for _ in 0..<100 where !ready {
             ready = (try? await WebDriver.send(.GET, base + "/status")) != nil
             if !ready { try await Task.sleep(for: .milliseconds(100)) }
         }
         try #require(ready, "chromedriver did not start")
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)").path
+        let profile = try TestScratch.path("chromium-profile").path   // the browser's profile, removed at exit
         let created = try await WebDriver.send(.POST, base + "/session", ["capabilities": ["alwaysMatch": [
             "browserName": "chrome",
             "goog:chromeOptions": ["binary": chromium, "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                                                                 "--user-data-dir=\(profile)"]],
         ]]]) as? [String: Any]
-        let browser = WebDriver(base: base, session: try #require(created?["sessionId"] as? String))
-        defer { Task { _ = try? await browser.send(.DELETE, "") } }
+        return WebDriver(base: base, session: try #require(created?["sessionId"] as? String))
+    }
 
+    private func shutDown(_ browser: WebDriver?, _ driver: Process, base: String, _ server: RunningServer, _ apple: StandInApple) async {
+        if let browser { _ = try? await browser.send(.DELETE, "") }
+        _ = try? await WebDriver.send(.GET, base + "/shutdown")
+        for _ in 0..<50 where driver.isRunning { try? await Task.sleep(for: .milliseconds(100)) }
+        if driver.isRunning { kill(driver.processIdentifier, SIGKILL) }
+        await server.stop()
+        await apple.shutdown()
+    }
+
+    /// The page's flows, through the browser.
+    private func exercise(_ browser: WebDriver, origin: String) async throws {
         let phone = try await browser.addAuthenticator()
         _ = try await browser.send(.POST, "/url", ["url": origin + "/passkeys.html"])
 
