@@ -131,11 +131,11 @@ struct CBORReader {
     private mutating func readMapEntries(count: Int, depth: Int, start: Int) throws(CBORError) -> CBORMap {
         var entries: [CBORMap.Entry] = []
         entries.reserveCapacity(count)
-        // Where each plain key's encoding lies; array and map keys re-encoded with their offsets. A key of
-        // one kind cannot equal one of the other: their first bytes' major types differ.
-        var keyRanges: [Range<Int>] = []
-        keyRanges.reserveCapacity(count)
-        var compositeKeys: [(offset: Int, canonical: [UInt8])] = []
+        // Each key's bytes with its offset: plain keys as read (a slice of the input), array and map keys
+        // in their canonical encoding. A key of one kind cannot equal one of the other: their first bytes'
+        // major types differ.
+        var keys: [(offset: Int, bytes: ArraySlice<UInt8>)] = []
+        keys.reserveCapacity(count)
         for _ in 0..<count {
             let keyStart = position
             let key = try readItem(depth: depth)
@@ -145,37 +145,26 @@ struct CBORReader {
                 // decoder's limit (at most `largestDepthLimit`): the encoder has nothing to refuse. Were it
                 // to refuse, its reason is passed on at the key's offset.
                 do {
-                    compositeKeys.append((keyStart, try CBOREncoder.encode(key)))
+                    keys.append((keyStart, try CBOREncoder.encode(key)[...]))
                 } catch {
                     throw CBORError(error.reason, at: keyStart)
                 }
             default:
-                keyRanges.append(keyStart..<position)
+                keys.append((keyStart, bytes[keyStart..<position]))
             }
             let value = try readItem(depth: depth)
             entries.append(CBORMap.Entry(key: key, value: value))
         }
-        if let duplicate = firstRepeatedKey(keyRanges) { throw CBORError(.duplicateMapKey, at: duplicate) }
-        if let duplicate = firstRepeatedKey(compositeKeys) { throw CBORError(.duplicateMapKey, at: duplicate) }
+        if let duplicate = firstRepeatedKey(keys) { throw CBORError(.duplicateMapKey, at: duplicate) }
         return CBORMap(entries)
     }
 
-    /// The offset of a key whose bytes equal another key's, or nil. Sorting keeps a hostile map of many
-    /// keys from costing n² comparisons.
-    private func firstRepeatedKey(_ ranges: [Range<Int>]) -> Int? {
-        if ranges.count < 2 { return nil }
-        let sorted = ranges.sorted { bytes[$0].lexicographicallyPrecedes(bytes[$1]) }
-        for index in 1..<sorted.count where bytes[sorted[index - 1]].elementsEqual(bytes[sorted[index]]) {
-            return max(sorted[index - 1].lowerBound, sorted[index].lowerBound)
-        }
-        return nil
-    }
-
-    /// The same for keys given by their canonical encodings: the later offset of two equal ones, or nil.
-    private func firstRepeatedKey(_ keys: [(offset: Int, canonical: [UInt8])]) -> Int? {
+    /// The later offset of two keys with equal bytes, or nil. Sorting keeps a hostile map of many keys from
+    /// costing n² comparisons.
+    private func firstRepeatedKey(_ keys: [(offset: Int, bytes: ArraySlice<UInt8>)]) -> Int? {
         if keys.count < 2 { return nil }
-        let sorted = keys.sorted { $0.canonical.lexicographicallyPrecedes($1.canonical) }
-        for index in 1..<sorted.count where sorted[index - 1].canonical == sorted[index].canonical {
+        let sorted = keys.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
+        for index in 1..<sorted.count where sorted[index - 1].bytes == sorted[index].bytes {
             return max(sorted[index - 1].offset, sorted[index].offset)
         }
         return nil

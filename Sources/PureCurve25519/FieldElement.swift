@@ -75,7 +75,7 @@ extension FieldElement {
 
     /// Exchanges `a` and `b` where `mask` is all ones, leaves them where it is zero: RFC 7748 §5's
     /// `cswap`, one XOR difference masked and applied to both (two operations a limb fewer than two
-    /// selects; X25519 about 2% faster).
+    /// selects; the ladder about 2% faster in isolation).
     @inline(__always)
     static func conditionalSwap(_ mask: UInt64, _ a: inout FieldElement, _ b: inout FieldElement) {
         let t0 = (a.l0 ^ b.l0) & mask, t1 = (a.l1 ^ b.l1) & mask, t2 = (a.l2 ^ b.l2) & mask
