@@ -28,7 +28,7 @@ private let now = Date(timeIntervalSince1970: 1_764_374_400)  // 2025-11-29T00:0
 private func client(_ transport: ScriptedTransport, environment: AppAttestEnvironment = .production) throws -> DeviceCheckClient {
     let credentials = try DeviceCheckCredentials(teamID: "ABCDE12345", keyID: "KEY1234567", privateKeyPEM: key.pemRepresentation)
     return try DeviceCheckClient(credentials: credentials, environment: environment, transport: transport,
-                                 retryPolicy: AppleRetryPolicy(maximumAttempts: 2, initialBackoff: 0.01, maximumBackoff: 0.01, timeLimit: 600), now: { now })
+                                 retryPolicy: AppleRetryPolicy(maximumAttempts: 2, initialBackoff: 0.01, maximumBackoff: 0.01, timeLimit: 3600), now: { now })
 }
 
 /// The JWT's header and claims, after checking its ES256 signature with the key's public half.

@@ -23,7 +23,7 @@ struct GuideExamplesTests {
         struct Payload: Encodable { let iss, aud, sub: String; let email: String?; let exp: NumericDate }
         let idToken = try JWTSigner(key: .es256(signingKey, keyID: "k1")).sign(Payload(
             iss: "https://appleid.apple.com", aud: "com.example.web", sub: "001234.abc", email: nil,
-            exp: NumericDate(Date().addingTimeInterval(600))))
+            exp: NumericDate(Date().addingTimeInterval(86_400))))
 
         // --- from the guide ---
         struct AppleClaims: Decodable {
@@ -96,7 +96,7 @@ struct GuideExamplesTests {
         #expect(publicJWK.d == nil && kid.count == 43)
         // What the public JWK verifies is what the key signs.
         struct Claims: Codable, Equatable { let sub: String; let exp: Int }
-        let claims = Claims(sub: "someone", exp: Int(Date().timeIntervalSince1970) + 600)
+        let claims = Claims(sub: "someone", exp: Int(Date().timeIntervalSince1970) + 86_400)
         let token = try JWTSigner(key: key).sign(claims)
         #expect(try JWTVerifier(keys: [try publicJWK.jwtKey()]).verify(token, as: Claims.self,
                                                                        validation: JWTValidation(issuer: nil, audiences: nil)) == claims)
@@ -129,7 +129,7 @@ struct GuideExamplesTests {
         let myHTTPClient = MyHTTPClient(jwks: jwks)
         struct Payload: Encodable { let iss, aud, sub: String; let exp: NumericDate }
         let idToken = try JWTSigner(key: .es256(signingKey, keyID: "k1")).sign(Payload(
-            iss: "https://accounts.google.com", aud: "my-client", sub: "42", exp: NumericDate(Date().addingTimeInterval(600))))
+            iss: "https://accounts.google.com", aud: "my-client", sub: "42", exp: NumericDate(Date().addingTimeInterval(86_400))))
         struct AppleClaims: Decodable { let sub: String }
         let validation = JWTValidation(issuer: "https://accounts.google.com", audiences: ["my-client"])
 
