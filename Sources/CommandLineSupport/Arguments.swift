@@ -136,7 +136,15 @@ package func readInput(_ path: String, limit: Int = 1 << 20) throws -> Data {
 }
 
 /// A token given on the command line, or read from stdin for "-"; surrounding whitespace is dropped.
+/// An argument naming an existing file is refused with the way to pass the file (`- < FILE`): read as a
+/// token, a file name fails later with a count of its dots, which tells the user nothing.
 package func readToken(_ argument: String) throws -> String {
+    if argument != "-" {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) {
+            throw ToolError.usage("\(argument) is a file; TOKEN is the token itself: give - in its place and the file on standard input (< \(argument))")
+        }
+    }
     let text = argument == "-" ? String(decoding: try readInput("-"), as: UTF8.self) : argument
     return text.trimmingCharacters(in: .whitespacesAndNewlines)
 }

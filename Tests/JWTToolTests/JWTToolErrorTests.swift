@@ -101,4 +101,14 @@ struct JWTToolErrorTests {
         #expect(try await jwt(["verify", material.token, "--key", material.publicKey, "--now", "1800000030", "--leeway", "60"]).status == 0)
         #expect(try await jwt(["verify", "-", "--key", material.publicKey, "--now", "1750000000"], stdin: material.token + "\n").status == 0)
     }
+
+    @Test("a file named where TOKEN goes: exit 2, saying to give - and the file on standard input", arguments: ["verify", "decode", "decrypt"])
+    func tokenFile(command: String) async throws {
+        let material = try await Material.shared.get()
+        let path = material.folder.appendingPathComponent("token.jwt").path
+        try material.token.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try await jwt([command, path] + (command == "decode" ? [] : ["--key", material.key]))
+        #expect(result.status == 2, "\(command): \(result.stderr)")
+        #expect(result.stdout.isEmpty && result.stderr == "jwt \(command): \(path) is a file; TOKEN is the token itself: give - in its place and the file on standard input (< \(path))\n", "\(result.stderr)")
+    }
 }
