@@ -145,8 +145,9 @@ package func readToken(_ argument: String) throws -> String {
             throw ToolError.usage("\(argument) is a file; TOKEN is the token itself: give - in its place and the file on standard input (< \(argument))")
         }
     }
-    let text = argument == "-" ? String(decoding: try readInput("-"), as: UTF8.self) : argument
-    return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let text = (argument == "-" ? String(decoding: try readInput("-"), as: UTF8.self) : argument).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !text.isEmpty else { throw ToolError.usage(argument == "-" ? "standard input is empty: no token to read" : "TOKEN is empty") }
+    return text
 }
 
 package func printError(_ message: String) {

@@ -54,7 +54,7 @@ struct JWTToolErrorTests {
         ["verify", "@TOKEN", "--key", "@KEY", "--now", "nan"], ["verify", "@TOKEN", "--key", "@KEY", "--now", "1e300"],
         ["verify", "@TOKEN", "--key", "@KEY", "--leeway", "-1"], ["verify", "@TOKEN", "--key", "@KEY", "--leeway", "inf"],
         ["verify", "@TOKEN", "--key", "@KEY", "--alg", "HS256"], ["verify", "@TOKEN", "--key", "@KEY", "--alg", "XS256"],
-        ["verify", "--key", "@KEY"], ["decode"], ["decode", "a", "b"],
+        ["verify", "--key", "@KEY"], ["decode"], ["decode", "a", "b"], ["decode", ""], ["decode", " \n"],
     ])
     func usage(arguments: [String]) async throws {
         let material = try await Material.shared.get()
@@ -100,6 +100,13 @@ struct JWTToolErrorTests {
         #expect(try await jwt(["verify", material.token, "--key", material.publicKey, "--now", "1750000000", "--iss", "https://tool.example", "--aud", "api"]).status == 0)
         #expect(try await jwt(["verify", material.token, "--key", material.publicKey, "--now", "1800000030", "--leeway", "60"]).status == 0)
         #expect(try await jwt(["verify", "-", "--key", material.publicKey, "--now", "1750000000"], stdin: material.token + "\n").status == 0)
+    }
+
+    @Test("an empty token on standard input: exit 2, saying so", arguments: ["verify", "decode", "decrypt"])
+    func emptyInput(command: String) async throws {
+        let material = try await Material.shared.get()
+        let result = try await jwt([command, "-"] + (command == "decode" ? [] : ["--key", material.key]), stdin: "\n")
+        #expect(result.status == 2 && result.stdout.isEmpty && result.stderr == "jwt \(command): standard input is empty: no token to read\n", "\(result.stderr)")
     }
 
     @Test("a file named where TOKEN goes: exit 2, saying to give - and the file on standard input", arguments: ["verify", "decode", "decrypt"])
