@@ -114,7 +114,7 @@ public struct ASN1Error: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidValue(let what):
             return "invalid value \(at): \(what)"
         case .noPEMBlock:
-            return "no PEM block found: expected a line like '-----BEGIN PRIVATE KEY-----'"
+            return "no PEM block found: expected a '-----BEGIN ...-----' line (such as BEGIN CERTIFICATE or BEGIN PRIVATE KEY)"
         case .mismatchedPEMLabels(let begin, let end):
             return "PEM block \(at) begins with '\(begin)' but ends with '\(end)'"
         case .missingPEMEnd(let label):
