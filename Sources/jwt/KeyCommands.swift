@@ -93,8 +93,8 @@ enum KeyCommands {
 
     static let thumbprintHelp = """
         usage: jwt thumbprint --key FILE
-        Prints the RFC 7638 thumbprint of the key in FILE (any key file this tool reads: PEM, a certificate,
-        or one JWK): base64url of the SHA-256 of the key's required public members — e, kty, n for RSA; crv,
+        Prints the RFC 7638 thumbprint of the key in FILE (any key file this tool reads, for signing or for
+        encryption: PEM, a certificate, or one JWK): base64url of the SHA-256 of the key's required public members — e, kty, n for RSA; crv,
         kty, x, y for EC; crv, kty, x for OKP; alg, kty, pub for AKP (RFC 9964) — or of k and kty for an
         HMAC secret. A private key and its public key have the same thumbprint; it makes a good "kid".
         """
@@ -103,11 +103,26 @@ enum KeyCommands {
         let args = try Arguments(arguments, flags: ["key"])
         if args.wantsHelp { print(thumbprintHelp); return }
         guard args.positional.isEmpty else { throw ToolError.usage("unexpected argument \"\(args.positional[0])\"; see --help") }
-        let key = try ToolInput.key(try args.required("key"))
+        let path = try args.required("key")
+        let jwk: JSONWebKey
         do {
-            let jwk = try JSONWebKey(publicKeyOf: key) ?? JSONWebKey(privateKeyOf: key)
-            print(try jwk.thumbprint())
-        } catch {
+            let key = try ToolInput.key(path)
+            do { jwk = try JSONWebKey(publicKeyOf: key) ?? JSONWebKey(privateKeyOf: key) } catch {
+                throw ToolError.usage("no thumbprint for this key: \(error)")
+            }
+        } catch let signingError {
+            // Not a signing key: an encryption key (a JWK with "use": "enc" or a JWE "alg", an X25519 PEM)
+            // has a thumbprint too — of its public half, or of "k" for a shared key (RFC 7638 §3.2).
+            guard let encryptionKey = try? EncryptionCommands.jweKey(path, keyID: nil) else { throw signingError }
+            if let publicJWK = JSONWebKey(publicKeyOf: encryptionKey) {
+                jwk = publicJWK
+            } else {
+                let text = String(decoding: try readInput(path), as: UTF8.self)
+                guard let sharedJWK = try? StrictJSONDecoder().decode(JSONWebKey.self, from: text) else { throw signingError }
+                jwk = sharedJWK
+            }
+        }
+        do { print(try jwk.thumbprint()) } catch {
             throw ToolError.usage("no thumbprint for this key: \(error)")
         }
     }

@@ -129,6 +129,31 @@ struct JWTEncryptionToolTests {
         }
     }
 
+    @Test("thumbprint of encryption keys (RFC 7638): EC, oct and X25519 JWKs, an X25519 PEM; a private key and its public half agree")
+    func thumbprintsOfEncryptionKeys() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // RFC 7520 §5.5's EC key and §5.8's A128KW key; RFC 7748 §6.1's Alice as an RFC 8037 JWK and as
+        // PKCS#8 (RFC 8410). Expected thumbprints computed with joserfc's `thumbprint()`.
+        let cases: [(name: String, text: String, thumbprint: String)] = [
+            ("ec.jwk", #"{"kty":"EC","kid":"meriadoc.brandybuck@buckland.example","use":"enc","crv":"P-256","x":"Ze2loSV3wrroKUN_4zhwGhCqo3Xhu1td4QjeQ5wIVR0","y":"HlLtdXARY_f55A3fnzQbPcm6hgr34Mp8p-nuzQCE0Zw","d":"r_kHyZ-a06rmxM3yESK84r1otSg-aQcVStkRhA-iCM8"}"#,
+             "HsSFalww3yP-dO-lWGYgFcyV5H22oScIFc4V2Y6GOto"),
+            ("kw.jwk", #"{"kty":"oct","kid":"81b20965-8332-43d9-a468-82160ad91ac8","use":"enc","alg":"A128KW","k":"GZy6sIZ6wl9NJOKB-jnmVQ"}"#,
+             "wLi2IZWIuukcHvhZrxIYPL8GGrdhkffpN8heZxnMP1o"),
+            ("x25519.jwk", #"{"kty":"OKP","crv":"X25519","use":"enc","d":"dwdtCnMYpX08FsFyUbJmRd9ML4frwJkqsXf7pR25LCo","x":"hSDwCYkwp1R0i33ctD73Wg2_Og0mOBr066SpjqqbTmo"}"#,
+             "u809Vppx5ixWMOohxWr2aM3m5bD0LQ67g_GPmubQus4"),
+            ("x25519.pem", "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VuBCIEIHcHbQpzGKV9PBbBclGyZkXfTC+H68CZKrF3+6UduSwq\n-----END PRIVATE KEY-----\n",
+             "u809Vppx5ixWMOohxWr2aM3m5bD0LQ67g_GPmubQus4"),
+        ]
+        for (name, text, thumbprint) in cases {
+            let path = try file(name, text)
+            let run = try await jwt(["thumbprint", "--key", path])
+            #expect(run.status == 0 && run.stdout == thumbprint + "\n", "\(name): \(run.stdout) \(run.stderr)")
+            guard name != "kw.jwk" else { continue }
+            let publicKey = try file("public-" + name, try await jwt(["public-key", "--key", path, "--format", "jwk"]).stdout)
+            #expect(try await jwt(["thumbprint", "--key", publicKey]).stdout == thumbprint + "\n", "\(name)'s public half")
+        }
+    }
+
     @Test("usage mistakes exit 2 with one line; undecryptable tokens exit 1 with the reason")
     func exitCodes() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
