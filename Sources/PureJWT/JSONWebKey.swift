@@ -68,7 +68,7 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
     /// The usable key, validated: RSA key policy, EC point on the curve, oct length. A key whose own "alg"
     /// differs from its type's algorithm, or whose "use" is not "sig", is refused.
     public func jwtKey() throws(JWTError) -> JWTKey {
-        if let use, use != "sig" { throw JWTError(.invalidKey("\"use\" is \"\(use)\"; only signature keys (\"sig\") verify tokens")) }
+        if let use, use != "sig" { throw JWTError(.invalidKey("\"use\" is \"\(use)\"; only signature keys (\"sig\") sign and verify JWS tokens (\"enc\" keys are for JWE)")) }
         if let keyOperations, !keyOperations.contains("verify"), !keyOperations.contains("sign") {
             throw JWTError(.invalidKey("\"key_ops\" is \(keyOperations); a key for tokens must allow \"verify\" or \"sign\""))
         }
