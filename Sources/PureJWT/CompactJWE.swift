@@ -61,7 +61,7 @@ public struct JWEDecrypter: Sendable {
         guard size <= maximumTokenSize else { throw JWTError(.tokenTooLarge(size: size, limit: maximumTokenSize)) }
         let parts = token.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard parts.count == 5 else {
-            throw JWTError(.malformed(part: "token", detail: "a compact JWE has 5 parts separated by 4 dots; this has " + (parts.count == 1 ? "no dot" : "\(parts.count) parts")))
+            throw JWTError(.malformed(part: "token", detail: "a compact JWE has 5 parts separated by 4 dots; this has " + (parts.count == 1 ? "no dot" : parts.count == 3 ? "3 parts (a compact JWS: verify it, nothing is encrypted)" : "\(parts.count) parts")))
         }
         func decode(_ index: Int, _ name: String) throws(JWTError) -> [UInt8] {
             do { return try Base64URL.decode(ascii: parts[index]) } catch {

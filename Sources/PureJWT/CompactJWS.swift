@@ -30,7 +30,7 @@ struct CompactJWS {
         let (dotCount, firstDot, secondDot) = bytes.withUnsafeBytes(Self.findDots)
         let dots = (firstDot, secondDot)
         guard dotCount == 2 else {
-            throw JWTError(.malformed(part: "token", detail: "a compact JWS has 3 parts separated by 2 dots; this has " + (dotCount == 0 ? "no dot" : "\(dotCount + 1) parts")))
+            throw JWTError(.malformed(part: "token", detail: "a compact JWS has 3 parts separated by 2 dots; this has " + (dotCount == 0 ? "no dot" : dotCount == 4 ? "5 parts (a compact JWE: decrypt it first)" : "\(dotCount + 1) parts")))
         }
         let headerPart = bytes[..<dots.0]
         let payloadPart = bytes[(dots.0 + 1)..<dots.1]

@@ -199,7 +199,7 @@ struct JWETests {
         for token in ["", ".", "....", "a.b.c.d", "a.b.c.d.e.f", "!!!!.AAAA.AAAA.AAAA.AAAA", "e30....", "eyJhbGciOiJkaXIifQ...."] {
             #expect(throws: JWTError.self, "\(token)") { try decrypter.decrypt(token) }
         }
-        for (token, count) in [("eyJ", "no dot"), ("token.jwe", "2 parts"), ("a.b.c.d.e.f", "6 parts")] {
+        for (token, count) in [("eyJ", "no dot"), ("token.jwe", "2 parts"), ("a.b.c", "3 parts (a compact JWS: verify it, nothing is encrypted)"), ("a.b.c.d.e.f", "6 parts")] {
             let detail = "a compact JWE has 5 parts separated by 4 dots; this has \(count)"
             #expect(throws: JWTError(.malformed(part: "token", detail: detail))) { try decrypter.decrypt(token) }
         }

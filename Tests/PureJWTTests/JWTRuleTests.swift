@@ -106,6 +106,7 @@ struct JWTRuleTests {
         if case .malformed(part: "token", _) = reason(good + ".x", keys: [hmacKey]) {} else { Issue.record("four parts accepted") }
         #expect(reason("token.jwt", keys: [hmacKey]) == .malformed(part: "token", detail: "a compact JWS has 3 parts separated by 2 dots; this has 2 parts"))
         #expect(reason("eyJ", keys: [hmacKey]) == .malformed(part: "token", detail: "a compact JWS has 3 parts separated by 2 dots; this has no dot"))
+        #expect(reason("a.b.c.d.e", keys: [hmacKey]) == .malformed(part: "token", detail: "a compact JWS has 3 parts separated by 2 dots; this has 5 parts (a compact JWE: decrypt it first)"))
         if case .malformed(part: "signature", _) = reason(good + "=", keys: [hmacKey]) {} else { Issue.record("padding accepted") }
         let parts = good.split(separator: ".")
         if case .malformed(part: "signature", _) = reason("\(parts[0]).\(parts[1]).", keys: [hmacKey]) {} else { Issue.record("empty signature accepted") }
