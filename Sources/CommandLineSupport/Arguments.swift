@@ -110,7 +110,8 @@ package func iso8601Date(_ text: String) -> Date? {
 
 /// The contents of a file, or of stdin for "-", at most `limit` bytes (default 1 MiB): a key, claims or a
 /// token is never larger, and a path such as /dev/zero must end in a message, not in exhausted memory.
-package func readInput(_ path: String, limit: Int = 1 << 20) throws -> Data {
+/// `tooLarge` replaces the over-limit explanation for inputs that are not keys, tokens or claims.
+package func readInput(_ path: String, limit: Int = 1 << 20, tooLarge: String? = nil) throws -> Data {
     let handle: FileHandle
     if path == "-" {
         handle = FileHandle.standardInput
@@ -130,7 +131,7 @@ package func readInput(_ path: String, limit: Int = 1 << 20) throws -> Data {
         throw ToolError.usage("cannot read \(path == "-" ? "standard input" : path): \(error.localizedDescription)")
     }
     guard data.count <= limit else {
-        throw ToolError.usage("\(path == "-" ? "standard input" : path) is larger than \(limit / 1024) KiB; this is not a key, token or claims file")
+        throw ToolError.usage("\(path == "-" ? "standard input" : path) is larger than \(limit / 1024) KiB; " + (tooLarge ?? "this is not a key, token or claims file"))
     }
     return data
 }

@@ -29,7 +29,9 @@ enum EncryptionCommands {
         --json prints the general JSON serialization instead, and takes --key more than once: one recipient
         per key, each with its own algorithm (--alg for the keys that allow it, the key's only one for the
         others; dir and ECDH-ES only alone). --flattened prints the flattened JSON serialization (one key). --aad FILE adds
-        its bytes as "aad", covered by the tag (JSON serializations only).
+        its bytes as "aad", covered by the tag (JSON serializations only). No token is printed that jwt
+        decrypt would refuse by default: over 1 MiB (about 780 KB of plaintext), or with --zip a plaintext
+        over 250,000 bytes.
         algorithms (--alg): \(algorithmNames)
         content encryptions (--enc): \(encryptionNames)
         """
@@ -67,8 +69,15 @@ enum EncryptionCommands {
             }
         }
         let headerType = try headerString("typ"), headerContentType = try headerString("cty")
-        let plaintext = Array(try readInput(args.positional[0]))
+        // A decrypter takes tokens up to its maximumTokenSize (1 MiB by default, as jwt decrypt does): no
+        // more plaintext is read than could fit, and a token over it is not printed (no one could open it).
+        let tokenLimit = JWEDecrypter(keys: []).maximumTokenSize
+        let plaintext = Array(try readInput(args.positional[0], tooLarge: "a JWE of it would be over the \(tokenLimit / 1024) KiB that decrypters accept"))
         let aad = try args.value("aad").map { Array(try readInput($0)) }
+        let decompressionLimit = JWEDecrypter(keys: []).maximumDecompressedSize
+        if args.has("zip") && plaintext.count > decompressionLimit {
+            throw ToolError.usage("--zip with \(plaintext.count) bytes: decrypters refuse to decompress more than \(decompressionLimit) by default (maximumDecompressedSize, against zip bombs); leave out --zip")
+        }
         do {
             var encrypter = try JWEEncrypter(recipients: recipients, encryption: encryption)
             encrypter.compresses = args.has("zip")
@@ -76,15 +85,16 @@ enum EncryptionCommands {
             encrypter.type = args.value("typ") ?? headerType
             encrypter.additionalHeaderMembers = extraHeader
             if let count = pbes2Count { encrypter.pbes2Count = count }
-            if general {
-                print(try encrypter.encryptGeneral(plaintext, additionalAuthenticatedData: aad))
-            } else if flattened {
-                print(try encrypter.encryptFlattened(plaintext, additionalAuthenticatedData: aad))
-            } else {
-                print(try encrypter.encrypt(plaintext))
+            let token = general ? try encrypter.encryptGeneral(plaintext, additionalAuthenticatedData: aad)
+                : flattened ? try encrypter.encryptFlattened(plaintext, additionalAuthenticatedData: aad) : try encrypter.encrypt(plaintext)
+            guard token.utf8.count <= tokenLimit else {
+                throw ToolError.usage("the JWE would be \(token.utf8.count) bytes, over the \(tokenLimit) that jwt decrypt and JWEDecrypter accept by default (maximumTokenSize): encrypt less")
             }
+            print(token)
+        } catch let error as ToolError {
+            throw error
         } catch {
-            throw ToolError.usage(error.description)
+            throw ToolError.usage("\(error)")
         }
     }
 

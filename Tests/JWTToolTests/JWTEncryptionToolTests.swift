@@ -188,6 +188,35 @@ struct JWTEncryptionToolTests {
         }
     }
 
+    @Test("encrypt prints no token that decrypt would refuse: over 1 MiB (maximumTokenSize), or --zip over 250,000 bytes (maximumDecompressedSize)")
+    func sizeLimits() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let key = try file("kw.jwk", try await jwt(["keygen", "--alg", "A256KW"]).stdout)
+        func bytes(_ name: String, _ count: Int) throws -> String {
+            let path = folder.appendingPathComponent(name).path
+            // Letters (the tool's output is read back as text), scrambled so that nothing compresses much.
+            try Data((0..<count).map { 0x61 + UInt8(($0 &* 2_654_435_761 >> 13) % 26) }).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        // 700,000 bytes make a compact token of ~933,400 characters: printed, and decrypt takes it back.
+        let fits = try bytes("fits.bin", 700_000)
+        let token = try await jwt(["encrypt", fits, "--key", key, "--enc", "A256GCM"])
+        #expect(token.status == 0 && token.stdout.utf8.count < 1_048_576, "\(token.stderr)")
+        #expect(try await jwt(["decrypt", "-", "--key", key], stdin: token.stdout).stdout.utf8.count == 700_000)
+        let refusals: [([String], String)] = [
+            (["encrypt", try bytes("over.bin", 800_000), "--key", key, "--enc", "A256GCM"], "the JWE would be"),
+            (["encrypt", folder.appendingPathComponent("over.bin").path, "--key", key, "--enc", "A256GCM", "--json"], "the JWE would be"),
+            (["encrypt", try bytes("huge.bin", 1_100_000), "--key", key, "--enc", "A256GCM"], "a JWE of it would be over"),
+            (["encrypt", try bytes("zip.bin", 250_001), "--key", key, "--enc", "A256GCM", "--zip"], "maximumDecompressedSize"),
+        ]
+        for (arguments, reason) in refusals {
+            let run = try await jwt(arguments)
+            #expect(run.status == 2 && run.stdout.isEmpty && run.stderr.contains(reason) && run.stderr.split(separator: "\n").count == 1, "\(arguments.suffix(4)): \(run.stderr)")
+        }
+        let zipped = try await jwt(["encrypt", try bytes("zip-fits.bin", 250_000), "--key", key, "--enc", "A256GCM", "--zip"])
+        #expect(try await jwt(["decrypt", "-", "--key", key], stdin: zipped.stdout).stdout.utf8.count == 250_000)
+    }
+
     @Test("JSON serializations: --json for several keys (each decrypts alone), --flattened, --aad, --header; decrypt reads both")
     func jsonSerializations() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
