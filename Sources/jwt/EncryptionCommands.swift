@@ -30,7 +30,7 @@ enum EncryptionCommands {
         per key, each with its own algorithm (--alg for the keys that allow it, the key's only one for the
         others; dir and ECDH-ES only alone). --flattened prints the flattened JSON serialization (one key). --aad FILE adds
         its bytes as "aad", covered by the tag (JSON serializations only). No token is printed that jwt
-        decrypt would refuse by default: over 1 MiB (about 780 KB of plaintext), or with --zip a plaintext
+        decrypt would refuse by default: over 1 MiB (about 785 KB of plaintext), or with --zip a plaintext
         over 250,000 bytes.
         algorithms (--alg): \(algorithmNames)
         content encryptions (--enc): \(encryptionNames)
