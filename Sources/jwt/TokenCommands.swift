@@ -14,6 +14,7 @@ enum TokenCommands {
         JWK without "alg" is tied to none, whatever its length: name one with --alg). The header is {"alg", "kid", "typ": "JWT"}: "kid" from --kid
         or the key, "typ" from --typ; --header adds members (it may not set "alg", "crit" or "b64").
         The claims are written compactly with their members sorted and their numbers exactly as given.
+        A token over 16 KiB, which jwt verify would refuse by default, is not printed (exit 2).
         """
 
     static func sign(_ arguments: [String]) throws {
@@ -41,11 +42,16 @@ enum TokenCommands {
         if let kid = args.value("kid") { header.kid = kid }
         if let typ = args.value("typ") { header.typ = typ }
         let claims = try ToolInput.jsonText(args.positional[0])
-        do {
-            print(try JWTSigner(key: key).sign(claimsJSON: claims, header: header))
-        } catch {
+        let token: String
+        do { token = try JWTSigner(key: key).sign(claimsJSON: claims, header: header) } catch {
             throw ToolError.usage(error.description)
         }
+        // No token that jwt verify (JWTVerifier's default) would refuse unread.
+        let limit = JWTVerifier(keys: []).maximumTokenSize
+        guard token.utf8.count <= limit else {
+            throw ToolError.usage("the token would be \(token.utf8.count) bytes, over the \(limit) that jwt verify and JWTVerifier accept by default (maximumTokenSize); sign fewer claims")
+        }
+        print(token)
     }
 
     static let verifyHelp = """

@@ -102,6 +102,17 @@ struct JWTToolErrorTests {
         #expect(try await jwt(["verify", "-", "--key", material.publicKey, "--now", "1750000000"], stdin: material.token + "\n").status == 0)
     }
 
+    @Test("sign prints no token over the 16 KiB that verify accepts by default; one just under it verifies")
+    func tokenSizeLimit() async throws {
+        let material = try await Material.shared.get()
+        // An ES256 token of {"pad": n letters}: header 36 + claims ⌈(10 + n)·4/3⌉ + signature 86 + 2 dots.
+        let over = try await jwt(["sign", #"{"pad":""# + String(repeating: "x", count: 12_200) + #""}"#, "--key", material.key])
+        #expect(over.status == 2 && over.stdout.isEmpty && over.stderr.contains("over the 16384 that jwt verify"), "\(over.stderr)")
+        let under = try await jwt(["sign", #"{"pad":""# + String(repeating: "x", count: 12_100) + #""}"#, "--key", material.key])
+        #expect(under.status == 0 && under.stdout.utf8.count <= 16_385, "\(under.stderr)")
+        #expect(try await jwt(["verify", "-", "--key", material.publicKey], stdin: under.stdout).status == 0)
+    }
+
     @Test("an empty token on standard input: exit 2, saying so", arguments: ["verify", "decode", "decrypt"])
     func emptyInput(command: String) async throws {
         let material = try await Material.shared.get()
