@@ -1,4 +1,5 @@
-// RS256 (RSASSA-PKCS1-v1_5 with SHA-256) verification against Wycheproof, NIST CAVP and RFC 7515.
+// RS256, RS384 and RS512 (RSASSA-PKCS1-v1_5 with SHA-256/384/512) verification against Wycheproof, NIST
+// CAVP and RFC 7515.
 
 import PureASN1
 import PureBigInt
@@ -32,17 +33,19 @@ private let rsaFlags: Set<String> = [
     "SmallSignature", "EdgeCaseSignature",
 ]
 
-@Suite("RS256 verification vectors")
+@Suite("RS256, RS384 and RS512 verification vectors")
 struct RSAVectorTests {
     /// The one "acceptable" case per file is a DigestInfo without the NULL parameters ("MissingNull").
     /// RFC 8017 §9.2 note 1 gives the encoding with NULL as the one to build; encode-and-compare builds
     /// exactly that and so rejects the variant, as OpenSSL and BoringSSL do. We decide: reject.
-    @Test("Wycheproof rsa_signature_*_sha256_test.json: every case", arguments: [2048, 3072, 4096])
-    func wycheproof(bits: Int) throws {
-        let file = "rsa_signature_\(bits)_sha256_test.json"
-        let expected = [2048: 259, 3072: 259, 4096: 258][bits]
+    @Test("Wycheproof rsa_signature_*_sha{256,384,512}_test.json: every case (RS256, RS384, RS512)",
+          arguments: [2048, 3072, 4096], [256, 384, 512])
+    func wycheproof(bits: Int, sha: Int) throws {
+        let file = "rsa_signature_\(bits)_sha\(sha)_test.json"
+        // numberOfTests of each file.
+        let expected = [2048: [256: 259, 384: 258, 512: 259], 3072: [256: 259, 384: 259, 512: 260], 4096: [256: 258, 384: 259, 512: 259]][bits]?[sha]
         let run = try Wycheproof.run(file, groups: RSAGroup.self, knownFlags: rsaFlags, acceptable: .reject) { group, test in
-            #expect(group.sha == "SHA-256")
+            #expect(group.sha == "SHA-\(sha)")
             // The three encodings of the group's key must give the same key.
             let key = try RSA.Signing.PublicKey(derRepresentation: [UInt8](hex: group.publicKeyDer))
             let fromPEM = try RSA.Signing.PublicKey(pemRepresentation: group.publicKeyPem)
@@ -51,7 +54,12 @@ struct RSAVectorTests {
             #expect(key.modulus == fromPEM.modulus && key.modulus == fromNumbers.modulus)
             #expect(key.keySizeInBits == group.keySize)
             #expect(key.derRepresentation == (try [UInt8](hex: group.publicKeyDer)))
-            return key.isValidSignature(.init(rawRepresentation: try [UInt8](hex: test.sig)), for: try [UInt8](hex: test.msg))
+            let signature = RSA.Signing.RSASignature(rawRepresentation: try [UInt8](hex: test.sig)), message = try [UInt8](hex: test.msg)
+            switch sha {
+            case 384: return key.isValidSignature(signature, for: SHA384.hash(data: message))
+            case 512: return key.isValidSignature(signature, for: SHA512.hash(data: message))
+            default: return key.isValidSignature(signature, for: message)
+            }
         }
         #expect(run == expected)
     }
