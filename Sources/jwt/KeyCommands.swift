@@ -94,9 +94,10 @@ enum KeyCommands {
     static let thumbprintHelp = """
         usage: jwt thumbprint --key FILE
         Prints the RFC 7638 thumbprint of the key in FILE (any key file this tool reads, for signing or for
-        encryption: PEM, a certificate, or one JWK): base64url of the SHA-256 of the key's required public members — e, kty, n for RSA; crv,
-        kty, x, y for EC; crv, kty, x for OKP; alg, kty, pub for AKP (RFC 9964) — or of k and kty for an
-        HMAC secret. A private key and its public key have the same thumbprint; it makes a good "kid".
+        encryption: PEM, a certificate, or one JWK): base64url of the SHA-256 of the key's required public
+        members — e, kty, n for RSA; crv, kty, x, y for EC; crv, kty, x for OKP; alg, kty, pub for AKP
+        (RFC 9964) — or of k and kty for an HMAC secret or a shared JWE key. A private key and its public
+        key have the same thumbprint; it makes a good "kid".
         """
 
     static func thumbprint(_ arguments: [String]) throws {
