@@ -96,8 +96,9 @@ enum KeyCommands {
         Prints the RFC 7638 thumbprint of the key in FILE (any key file this tool reads, for signing or for
         encryption: PEM, a certificate, or one JWK): base64url of the SHA-256 of the key's required public
         members — e, kty, n for RSA; crv, kty, x, y for EC; crv, kty, x for OKP; alg, kty, pub for AKP
-        (RFC 9964) — or of k and kty for an HMAC secret or a shared JWE key. A private key and its public
-        key have the same thumbprint; it makes a good "kid".
+        (RFC 9964) — or of k and kty for an HMAC secret or a shared JWE key (not a PBES2 password: its
+        hash would let anyone test guesses). A private key and its public key have the same thumbprint; it
+        makes a good "kid".
         """
 
     static func thumbprint(_ arguments: [String]) throws {
@@ -115,6 +116,12 @@ enum KeyCommands {
             // Not a signing key: an encryption key (a JWK with "use": "enc" or a JWE "alg", an X25519 PEM)
             // has a thumbprint too — of its public half, or of "k" for a shared key (RFC 7638 §3.2).
             guard let encryptionKey = try? EncryptionCommands.jweKey(path, keyID: nil) else { throw signingError }
+            // A password's thumbprint is SHA-256 of the password: published as a "kid", it would let anyone
+            // test guesses at the speed of one hash, without PBES2's thousands of iterations.
+            let pbes2: Set<JWEKeyManagementAlgorithm> = [.pbes2HS256A128KW, .pbes2HS384A192KW, .pbes2HS512A256KW]
+            if encryptionKey.algorithms.contains(where: pbes2.contains) {
+                throw ToolError.usage("a PBES2 password gets no thumbprint: SHA-256 of the password, published as a \"kid\", would let anyone test guesses without PBES2's iterations; choose a kid yourself")
+            }
             if let publicJWK = JSONWebKey(publicKeyOf: encryptionKey) {
                 jwk = publicJWK
             } else {

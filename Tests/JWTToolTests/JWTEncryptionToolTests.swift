@@ -152,6 +152,10 @@ struct JWTEncryptionToolTests {
             let publicKey = try file("public-" + name, try await jwt(["public-key", "--key", path, "--format", "jwk"]).stdout)
             #expect(try await jwt(["thumbprint", "--key", publicKey]).stdout == thumbprint + "\n", "\(name)'s public half")
         }
+        // A PBES2 password gets none: its thumbprint would be an unsalted, uniterated hash of the password.
+        let password = try file("password.jwk", #"{"kty":"oct","alg":"PBES2-HS256+A128KW","k":"cGFzc3dvcmQ"}"#)
+        let refused = try await jwt(["thumbprint", "--key", password])
+        #expect(refused.status == 2 && refused.stdout.isEmpty && refused.stderr.contains("PBES2 password"), "\(refused.stderr)")
     }
 
     @Test("usage mistakes exit 2 with one line; undecryptable tokens exit 1 with the reason")
