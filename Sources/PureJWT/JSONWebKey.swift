@@ -248,7 +248,8 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
     }
 
     /// The RFC 7638 thumbprint: SHA-256 of the required members in lexicographic order, no whitespace,
-    /// base64url-encoded.
+    /// base64url-encoded. For an "oct" key that is a hash of the secret: harmless for a random key, but
+    /// not to be published for a PBES2 password (anyone could test guesses against it at hash speed).
     public func thumbprint() throws(JWTError) -> String {
         let members: [(String, String?)]
         switch kty {
