@@ -295,35 +295,9 @@ public struct JSONWebKeySet: Sendable {
     /// Parses a JWKS document.
     public init(json: Data, maximumKeyCount: Int = defaultMaximumKeyCount,
                 maximumSize: Int = defaultMaximumSize) throws(JWTError) {
-        guard json.count <= maximumSize else {
-            throw JWTError(.malformed(part: "JWKS", detail: "the document is \(json.count) bytes, over the limit of \(maximumSize); pass maximumSize: to accept larger sets from a source you trust"))
-        }
-        // The strict parser (duplicate members refused at any depth: two "keys" arrays, or a key with two
-        // "n"s, would let two readers of one document see different keys), then each entry on its own, so
-        // that one odd key is skipped rather than fatal.
-        let root: JSONObject
-        do { root = try JSONNode.parseObject(Array(json)) } catch {
-            throw JWTError(.malformed(part: "JWKS", detail: "not a JSON object with a \"keys\" array: \(error)"))
-        }
-        guard case .array(let entries)? = root["keys"] else {
-            throw JWTError(.malformed(part: "JWKS", detail: "not a JSON object with a \"keys\" array"))
-        }
-        guard entries.count <= maximumKeyCount else {
-            throw JWTError(.malformed(part: "JWKS", detail: "the set lists \(entries.count) keys, over the limit of \(maximumKeyCount); pass maximumKeyCount: to accept larger sets from a source you trust"))
-        }
-        let results: [Result<JSONWebKey, any Error>] = entries.map { entry in
-            Result { try JSONNodeDecoder.decode(JSONWebKey.self, from: entry) }
-        }
+        let results = try Self.entries(of: json, maximumKeyCount: maximumKeyCount, maximumSize: maximumSize)
         var keys: [JWTKey] = []
         var skipped: [(kid: String?, reason: String)] = []
-        // A kid must name one key, usable or not: otherwise which one a token means is ambiguous.
-        var seen = Set<String>()
-        for case .success(let jwk) in results {
-            guard let kid = jwk.kid else { continue }
-            guard seen.insert(kid).inserted else {
-                throw JWTError(.invalidKey("the key set has two keys with kid \"\(kid)\"; a kid must name one key"))
-            }
-        }
         for entry in results {
             switch entry {
             case .success(let jwk):
@@ -348,6 +322,40 @@ public struct JSONWebKeySet: Sendable {
 
     /// The key with this kid.
     public func key(withID kid: String) -> JWTKey? { keys.first { $0.keyID == kid } }
+
+    /// The entries of a JWKS document, each a JWK or why it is not one; shared with `JWEKeySet`. Refused
+    /// as a whole: a document over `maximumSize` bytes or listing over `maximumKeyCount` keys (checked
+    /// before any key is built), one that is not a JSON object with a "keys" array, and two entries with
+    /// the same "kid", usable or not (which one a token means would be ambiguous).
+    static func entries(of json: Data, maximumKeyCount: Int, maximumSize: Int) throws(JWTError) -> [Result<JSONWebKey, any Error>] {
+        guard json.count <= maximumSize else {
+            throw JWTError(.malformed(part: "JWKS", detail: "the document is \(json.count) bytes, over the limit of \(maximumSize); pass maximumSize: to accept larger sets from a source you trust"))
+        }
+        // The strict parser (duplicate members refused at any depth: two "keys" arrays, or a key with two
+        // "n"s, would let two readers of one document see different keys), then each entry on its own, so
+        // that one odd key is skipped rather than fatal.
+        let root: JSONObject
+        do { root = try JSONNode.parseObject(Array(json)) } catch {
+            throw JWTError(.malformed(part: "JWKS", detail: "not a JSON object with a \"keys\" array: \(error)"))
+        }
+        guard case .array(let entries)? = root["keys"] else {
+            throw JWTError(.malformed(part: "JWKS", detail: "not a JSON object with a \"keys\" array"))
+        }
+        guard entries.count <= maximumKeyCount else {
+            throw JWTError(.malformed(part: "JWKS", detail: "the set lists \(entries.count) keys, over the limit of \(maximumKeyCount); pass maximumKeyCount: to accept larger sets from a source you trust"))
+        }
+        let results: [Result<JSONWebKey, any Error>] = entries.map { entry in
+            Result { try JSONNodeDecoder.decode(JSONWebKey.self, from: entry) }
+        }
+        var seen = Set<String>()
+        for case .success(let jwk) in results {
+            guard let kid = jwk.kid else { continue }
+            guard seen.insert(kid).inserted else {
+                throw JWTError(.invalidKey("the key set has two keys with kid \"\(kid)\"; a kid must name one key"))
+            }
+        }
+        return results
+    }
 }
 
 // A JWK may carry a private scalar ("d") or an HMAC secret ("k"); printing, `dump` and string

@@ -272,20 +272,16 @@ enum EncryptionCommands {
         }
     }
 
-    /// The usable JWE keys of the JWK Set in FILE; none usable is an error listing why.
+    /// The usable JWE keys of the JWK Set in FILE (`JWEKeySet`); none usable is an error listing why.
     static func jweKeySet(_ path: String) throws -> [JWEKey] {
-        struct KeySet: Decodable { let keys: [JSONWebKey] }
-        let set: KeySet
-        do { set = try StrictJSONDecoder().decode(KeySet.self, from: try readInput(path)) } catch let error as ToolError { throw error } catch {
-            throw ToolError.usage("\(path): not a JWK Set: \(error)")
+        let set: JWEKeySet
+        do { set = try JWEKeySet(json: try readInput(path)) } catch let error as ToolError { throw error } catch {
+            throw ToolError.usage("\(path): not a usable JWK Set: \(error)")
         }
-        var keys: [JWEKey] = [], reasons: [String] = []
-        for jwk in set.keys {
-            do { keys.append(try jwk.jweKey()) } catch { reasons.append("\(jwk.kid.map { "kid \"\($0)\"" } ?? "a key"): \(error)") }
-        }
-        guard !keys.isEmpty else {
+        guard !set.keys.isEmpty else {
+            let reasons = set.skipped.map { "\($0.kid.map { "kid \"\($0)\"" } ?? "a key"): \($0.reason)" }
             throw ToolError.usage("\(path) has no key this tool can decrypt with" + (reasons.isEmpty ? "" : " (" + reasons.joined(separator: "; ") + ")"))
         }
-        return keys
+        return set.keys
     }
 }
