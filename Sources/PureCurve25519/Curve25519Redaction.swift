@@ -1,4 +1,4 @@
-// A private key never prints its seed: not through `description` (string interpolation, print, most
+// A private key never prints its seed (Ed25519) or scalar (X25519): not through `description` (string interpolation, print, most
 // loggers), `debugDescription` nor a `Mirror` (`dump`). The public key is shown, so a person can still
 // tell keys apart. Embedded Swift has no reflection, so the Mirror part is left out there.
 
@@ -17,6 +17,23 @@ extension Curve25519.Signing.PrivateKey: CustomReflectable {
 
 extension Curve25519.Signing.PublicKey: CustomStringConvertible {
     public var description: String { "Curve25519.Signing.PublicKey(\(hex(encoding)))" }
+}
+
+// An X25519 private key shows no public key: computing it is a scalar multiplication, which printing a key
+// should not cost (and a key used only to agree never pays for it otherwise).
+extension Curve25519.KeyAgreement.PrivateKey: CustomStringConvertible, CustomDebugStringConvertible {
+    public var description: String { "Curve25519.KeyAgreement.PrivateKey(redacted)" }
+    public var debugDescription: String { description }
+}
+
+#if !hasFeature(Embedded)
+extension Curve25519.KeyAgreement.PrivateKey: CustomReflectable {
+    public var customMirror: Mirror { Mirror(self, children: ["scalar": "redacted"], displayStyle: .struct) }
+}
+#endif
+
+extension Curve25519.KeyAgreement.PublicKey: CustomStringConvertible {
+    public var description: String { "Curve25519.KeyAgreement.PublicKey(\(hex(bytes)))" }
 }
 
 private func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {

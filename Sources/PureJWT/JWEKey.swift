@@ -16,7 +16,7 @@ import PureSHA2
 
 /// A JWE encryption key (public or shared) or decryption key (private or shared), and the key-management
 /// algorithms (`alg`) it may be used with. Descriptions never show secret material.
-public struct JWEKey: Sendable, CustomStringConvertible {
+public struct JWEKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     enum Material: Sendable {
         case symmetric([UInt8])
         case password([UInt8])
@@ -50,6 +50,14 @@ public struct JWEKey: Sendable, CustomStringConvertible {
         case .agreementPrivate(let key): kind = "\(key.curve) private key (redacted)"
         }
         return "JWEKey(\(kind), algorithms: \(algorithms.map(\.rawValue)), kid: \(keyID.map { "\"\($0)\"" } ?? "none"))"
+    }
+
+    public var debugDescription: String { description }
+
+    /// What `dump` and debuggers show: the description's fields, never the material (a shared key's or a
+    /// password's bytes would otherwise be listed one by one).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["algorithms": algorithms.map(\.rawValue), "keyID": keyID as Any], displayStyle: .struct)
     }
 
     /// A shared AES key for `dir` (its length must be the content encryption's), `A*KW` or `A*GCMKW` (its

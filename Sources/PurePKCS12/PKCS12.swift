@@ -249,3 +249,12 @@ public struct PKCS12Contents: Sendable {
         return found
     }
 }
+
+// `dump` reads stored properties through a Mirror: without this one it would list the key's DER byte by byte.
+#if !hasFeature(Embedded)
+extension PKCS12Contents.PrivateKeyItem: CustomReflectable {
+    public var customMirror: Mirror {
+        Mirror(self, children: ["byteCount": derRepresentation.count, "localKeyID": localKeyID as Any, "key": "redacted"], displayStyle: .struct)
+    }
+}
+#endif

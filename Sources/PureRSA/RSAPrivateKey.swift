@@ -123,9 +123,21 @@ extension RSA.Signing.PrivateKey: CustomStringConvertible, CustomDebugStringConv
     public var debugDescription: String { description }
 }
 
+extension RSA.Encryption.PrivateKey: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The key size; the private members are redacted.
+    public var description: String { "RSA.Encryption.PrivateKey(\(key.keySizeInBits) bits, redacted)" }
+    /// Same as `description`.
+    public var debugDescription: String { description }
+}
+
 #if !hasFeature(Embedded)
 extension RSA.Signing.PrivateKey: CustomReflectable {
     /// The key size; the private members are redacted.
     public var customMirror: Mirror { Mirror(self, children: ["bits": keySizeInBits, "private": "redacted"], displayStyle: .struct) }
+}
+
+extension RSA.Encryption.PrivateKey: CustomReflectable {
+    /// The key size; the private members are redacted.
+    public var customMirror: Mirror { Mirror(self, children: ["bits": key.keySizeInBits, "private": "redacted"], displayStyle: .struct) }
 }
 #endif

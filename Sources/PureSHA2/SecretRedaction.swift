@@ -1,9 +1,13 @@
-// Keys and keyed states never print their bytes. `SymmetricKey.description` already hid them, but `dump`
+// Keys, keyed states and key-agreement results never print their bytes. `SymmetricKey.description` already hid them, but `dump`
 // reads stored properties through a Mirror and listed every key byte; an `HMAC` value holds the inner
 // and outer hash states after the key block, which are as good as the key. Embedded Swift has no
 // reflection, so the Mirror parts are left out there.
 
 extension SymmetricKey: CustomDebugStringConvertible {
+    public var debugDescription: String { description }
+}
+
+extension SharedSecret: CustomDebugStringConvertible {
     public var debugDescription: String { description }
 }
 
@@ -19,5 +23,9 @@ extension SymmetricKey: CustomReflectable {
 
 extension HMAC: CustomReflectable {
     public var customMirror: Mirror { Mirror(self, children: ["state": "redacted"], displayStyle: .struct) }
+}
+
+extension SharedSecret: CustomReflectable {
+    public var customMirror: Mirror { Mirror(self, children: ["byteCount": byteCount], displayStyle: .struct) }
 }
 #endif

@@ -85,6 +85,23 @@ struct X25519Tests {
         #expect(one.description == "SharedSecret(32 bytes)")
     }
 
+    @Test("a private key prints redacted: its scalar neither in hex, nor as a list, nor in a dump")
+    func redaction() throws {
+        let example = try VectorFiles.json(X25519Vectors.self, "x25519_vectors.json").diffie_hellman
+        let scalar = try [UInt8](hex: example.alice_private)
+        let key = try Curve25519.KeyAgreement.PrivateKey(rawRepresentation: scalar)
+        var dumped = ""
+        dump(key, to: &dumped)
+        // dump lists array elements one per line ("- 119"); print and interpolation as "[119, 7, …]".
+        let dumpedNumbers = dumped.split(separator: "\n").map { $0.drop { $0 == " " } }.filter { $0.hasPrefix("- ") }
+        #expect(dumpedNumbers.count < 8, "\(dumped)")
+        for text in [key.description, key.debugDescription, "\(key)", String(reflecting: key), dumped] {
+            #expect(!text.contains(example.alice_private.prefix(16)) && !text.contains(scalar.prefix(4).map(String.init).joined(separator: ", ")), "\(text)")
+            #expect(text.contains("redacted"), "\(text)")
+        }
+        #expect("\(key.publicKey)" == "Curve25519.KeyAgreement.PublicKey(\(example.alice_public))")
+    }
+
     @Test("fresh keys agree; wrong lengths and small-order points are refused")
     func refusals() throws {
         let a = Curve25519.KeyAgreement.PrivateKey(), b = Curve25519.KeyAgreement.PrivateKey()

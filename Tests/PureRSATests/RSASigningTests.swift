@@ -179,10 +179,14 @@ struct RSASigningTests {
         multiPrime[versionOffset] = 1
         let error = try #require(throws: RSAError.self) { try RSA.Signing.PrivateKey(derRepresentation: multiPrime) }
         #expect(error.description.contains("multi-prime"))
-        var dumped = ""
+        // The decryption face of the same key prints the same way.
+        let decryption = RSA.Encryption.PrivateKey(key)
+        var dumped = "", dumpedDecryption = ""
         dump(key, to: &dumped)
-        for text in [key.description, String(reflecting: key), dumped] {
+        dump(decryption, to: &dumpedDecryption)
+        for text in [key.description, String(reflecting: key), dumped, decryption.description, "\(decryption)", dumpedDecryption] {
             #expect(text.contains("redacted") && !text.contains(Base64URL.encode(key.publicKey.modulus.bigEndianBytes().prefix(12))))
+            #expect(text.split(separator: "\n").count < 8, "\(text)")
         }
     }
 }

@@ -156,7 +156,7 @@ struct KeyDerivationTests {
         }
     }
 
-    @Test("refusals: lengths out of range, rounds below one; SharedSecret prints no secret")
+    @Test("refusals: lengths out of range, rounds below one; SharedSecret prints (and dumps) no secret")
     func refusals() {
         #expect(throws: KeyDerivationError(.outputByteCountOutOfRange(requested: 255 * 32 + 1, maximum: 255 * 32))) {
             try HKDF<SHA256>.deriveKey(inputKeyMaterial: SymmetricKey(data: [1]), info: [UInt8](), outputByteCount: 255 * 32 + 1)
@@ -173,6 +173,12 @@ struct KeyDerivationTests {
         let secret = SharedSecret(bytes: [0xAB, 0xCD])
         #expect(secret.description == "SharedSecret(2 bytes)")
         #expect(!secret.description.contains("ab"))
+        // dump lists a type's stored properties unless it has its own mirror: here "byteCount: 2", not 171, 205.
+        var dumped = ""
+        dump(secret, to: &dumped)
+        for text in [String(reflecting: secret), "\(secret)", dumped] {
+            #expect(!text.contains("171") && !text.contains("205") && text.contains("2"), "\(text)")
+        }
         #expect(secret == SharedSecret(bytes: [0xAB, 0xCD]) && secret != SharedSecret(bytes: [0xAB, 0xCE]))
     }
 }
