@@ -142,7 +142,7 @@ package func readInput(_ path: String, limit: Int = 1 << 20, tooLarge: String? =
 package func readToken(_ argument: String) throws -> String {
     if argument != "-" {
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) {
+        if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw ToolError.usage("\(argument) is a file; TOKEN is the token itself: give - in its place and the file on standard input (< \(argument))")
         }
     }

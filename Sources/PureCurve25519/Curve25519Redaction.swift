@@ -1,6 +1,7 @@
-// A private key never prints its seed (Ed25519) or scalar (X25519): not through `description` (string interpolation, print, most
-// loggers), `debugDescription` nor a `Mirror` (`dump`). The public key is shown, so a person can still
-// tell keys apart. Embedded Swift has no reflection, so the Mirror part is left out there.
+// A private key never prints its seed (Ed25519) or scalar (X25519): not through `description` (string
+// interpolation, print, most loggers), `debugDescription` nor a `Mirror` (`dump`). An Ed25519 key shows its
+// public key, so a person can still tell keys apart. Embedded Swift has no reflection, so the Mirror part
+// is left out there.
 
 extension Curve25519.Signing.PrivateKey: CustomStringConvertible, CustomDebugStringConvertible {
     public var description: String { "Curve25519.Signing.PrivateKey(redacted; public key \(hex(expanded.publicKey.prefix(8)))…)" }

@@ -1,7 +1,7 @@
-// Keys, keyed states and key-agreement results never print their bytes. `SymmetricKey.description` already hid them, but `dump`
-// reads stored properties through a Mirror and listed every key byte; an `HMAC` value holds the inner
-// and outer hash states after the key block, which are as good as the key. Embedded Swift has no
-// reflection, so the Mirror parts are left out there.
+// Keys, keyed states and key-agreement results never print their bytes. `SymmetricKey.description` and
+// `SharedSecret.description` already hid them, but `dump` reads stored properties through a Mirror and
+// listed every byte; an `HMAC` value holds the inner and outer hash states after the key block, which are
+// as good as the key. Embedded Swift has no reflection, so the Mirror parts are left out there.
 
 extension SymmetricKey: CustomDebugStringConvertible {
     public var debugDescription: String { description }

@@ -69,8 +69,8 @@ enum EncryptionCommands {
             }
         }
         let headerType = try headerString("typ"), headerContentType = try headerString("cty")
-        // A decrypter takes tokens up to its maximumTokenSize (1 MiB by default, as jwt decrypt does): no
-        // more plaintext is read than could fit, and a token over it is not printed (no one could open it).
+        // A decrypter takes tokens up to its maximumTokenSize (1 MiB by default, as jwt decrypt does): a
+        // token over it is not printed (no one could open it with the defaults).
         let tokenLimit = JWEDecrypter(keys: []).maximumTokenSize
         let plaintext = Array(try readInput(args.positional[0], tooLarge: "a JWE of it would be over the \(tokenLimit / 1024) KiB that decrypters accept"))
         let aad = try args.value("aad").map { Array(try readInput($0)) }
