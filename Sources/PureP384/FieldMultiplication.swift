@@ -5,10 +5,13 @@
 // 2^64), each round's carry out of its top limb handed to the next round rather than rippled upward.
 //
 // Constant-time: fixed sequences of multiplications, additions with carry and one masked final
-// subtraction. The products' carries go without `valueBarrier` (U384.swift), which makes them 20% faster;
-// the reduction and the squaring's diagonal chain keep it, as the field's addition and subtraction do:
-// without, LLVM turned carries there into branches (scripts/audit-branches.sh, which lists every function
-// here, found them; the timing test measured the leak).
+// subtraction. Where Swift's `UInt128` exists (Linux, macOS 15 and later) every carry of the product, the
+// squaring and the reduction is the top half of a 128-bit sum, which LLVM keeps in the flags: no barrier
+// and no branch. In the two-word form (older systems) the products' carries go without `valueBarrier`
+// (U384.swift), which makes them 20% faster; the reduction and the squaring's diagonal chain keep it, as
+// the field's addition and subtraction do: without, LLVM turned carries there into branches
+// (scripts/audit-branches.sh, which lists every function here, found them; the timing test measured the
+// leak).
 
 import PureECDSA
 
@@ -26,7 +29,7 @@ extension FieldElement {
     @inline(__always)
     static func montgomeryMultiplyWide(_ a: U384, _ b: U384) -> U384 {
         let (r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11) = productWide(a, b)
-        return reduce(r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11)
+        return reduceWide(r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11)
     }
 
     /// a·b·R⁻¹ mod p, the product in two-word arithmetic (before macOS 15).
@@ -74,9 +77,20 @@ extension FieldElement {
         return reduce(r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11)
     }
 
-    /// a²·R⁻¹ mod p: the fifteen cross products once, doubled, plus the six squares.
+    /// a²·R⁻¹ mod p: the fifteen cross products once, doubled, plus the six squares. In `UInt128` sums
+    /// where the system has them, as the multiplication; in two words before.
     @inline(__always)
     static func montgomerySquare(_ a: U384) -> U384 {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            let (r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11) = squareWide(a)
+            return reduceWide(r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11)
+        }
+        return montgomerySquareInTwoWords(a)
+    }
+
+    /// a²·R⁻¹ mod p in two-word arithmetic (before macOS 15).
+    @inline(__always)
+    static func montgomerySquareInTwoWords(_ a: U384) -> U384 {
         var r1: UInt64, r2: UInt64, r3: UInt64, r4: UInt64, r5: UInt64, r6: UInt64
         var r7: UInt64, r8: UInt64, r9: UInt64, r10: UInt64, r11: UInt64
         var c: UInt64
@@ -165,6 +179,49 @@ extension FieldElement {
         let (reduced, borrow) = U384.subtract(t, Modulus384.p.m)
         return U384.select(bit: borrow & (pending ^ 1), t, reduced)
     }
+
+    /// `reduce` in `UInt128` sums: each round's products with p's limbs, the limb each lands on and the
+    /// previous carry are one 128-bit sum, so LLVM keeps the carries in the flags (`adc`) with no barrier
+    /// and no `setb`, and p's three all-ones limbs fold into additions; the pending carry between rounds
+    /// is the top of a 128-bit sum too. Only the final subtraction keeps the barrier (`U384.subtract`,
+    /// `select(bit:)`). With the squaring's `squareWide`, a squaring compiles to 581 instructions against
+    /// 800 for the two-word form (whose reduction LLVM also left out of line, 48 barrier XORs and 65 stack
+    /// accesses in it) and a multiplication to 663 against 835; ECDH P-384 went from 1.06× swift-crypto's
+    /// time to 0.88× (Docs/Performance.md, 2026-11-30). scripts/audit-branches.sh checks the machine code.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @inline(__always)
+    static func reduceWide(_ t0: UInt64, _ t1: UInt64, _ t2: UInt64, _ t3: UInt64, _ t4: UInt64, _ t5: UInt64,
+                           _ t6: UInt64, _ t7: UInt64, _ t8: UInt64, _ t9: UInt64, _ t10: UInt64, _ t11: UInt64) -> U384 {
+        @inline(__always) func times(_ x: UInt64, _ y: UInt64) -> UInt128 { UInt128(x) &* UInt128(y) }
+        @inline(__always) func low(_ x: UInt128) -> UInt64 { UInt64(truncatingIfNeeded: x) }
+        @inline(__always) func high(_ x: UInt128) -> UInt128 { x &>> 64 }
+        let m = Modulus384.p.m
+        var (r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11) = (t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11)
+        var pending: UInt64 = 0
+        /// Clears `l` by adding q·p (q = l·(−p⁻¹)); the sum's carry out of `r6`, with the pending one, is
+        /// the next round's pending carry (the sum stays below 2^65).
+        @inline(__always) func round(_ l: UInt64, _ r1: inout UInt64, _ r2: inout UInt64, _ r3: inout UInt64,
+                                     _ r4: inout UInt64, _ r5: inout UInt64, _ r6: inout UInt64) {
+            let q = l &* m0Inverse
+            var t = times(m.w0, q) &+ UInt128(l)
+            t = times(m.w1, q) &+ UInt128(r1) &+ high(t); r1 = low(t)
+            t = times(m.w2, q) &+ UInt128(r2) &+ high(t); r2 = low(t)
+            t = times(m.w3, q) &+ UInt128(r3) &+ high(t); r3 = low(t)
+            t = times(m.w4, q) &+ UInt128(r4) &+ high(t); r4 = low(t)
+            t = times(m.w5, q) &+ UInt128(r5) &+ high(t); r5 = low(t)
+            t = UInt128(r6) &+ UInt128(pending) &+ high(t); r6 = low(t)
+            pending = low(high(t))
+        }
+        round(t0, &r1, &r2, &r3, &r4, &r5, &r6)
+        round(r1, &r2, &r3, &r4, &r5, &r6, &r7)
+        round(r2, &r3, &r4, &r5, &r6, &r7, &r8)
+        round(r3, &r4, &r5, &r6, &r7, &r8, &r9)
+        round(r4, &r5, &r6, &r7, &r8, &r9, &r10)
+        round(r5, &r6, &r7, &r8, &r9, &r10, &r11)
+        let t = U384(r6, r7, r8, r9, r10, r11)
+        let (reduced, borrow) = U384.subtract(t, m)
+        return U384.select(bit: borrow & (pending ^ 1), t, reduced)
+    }
 }
 
 /// a·b + c + d as (high, low), the carries added as they come (no barrier: measured faster in the products,
@@ -211,5 +268,69 @@ func productWide(_ a: U384, _ b: U384) -> (UInt64, UInt64, UInt64, UInt64, UInt6
     var r9 = row(b.w3, &r3, &r4, &r5, &r6, &r7, &r8)
     var r10 = row(b.w4, &r4, &r5, &r6, &r7, &r8, &r9)
     let r11 = row(b.w5, &r5, &r6, &r7, &r8, &r9, &r10)
+    return (r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11)
+}
+
+/// a² as twelve limbs in `UInt128` sums: the fifteen cross products a_i·a_j (i < j) in rows as `productWide`
+/// takes them, doubled by shifts, then the six squares a_i² added at limb 2i on one carry chain.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+@inline(__always)
+func squareWide(_ a: U384) -> (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                               UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) {
+    @inline(__always) func times(_ x: UInt64, _ y: UInt64) -> UInt128 { UInt128(x) &* UInt128(y) }
+    @inline(__always) func low(_ x: UInt128) -> UInt64 { UInt64(truncatingIfNeeded: x) }
+    @inline(__always) func high(_ x: UInt128) -> UInt128 { x &>> 64 }
+    // Row a_0: a_1 … a_5 at limbs 1 … 5.
+    var t = times(a.w1, a.w0); var r1 = low(t)
+    t = times(a.w2, a.w0) &+ high(t); var r2 = low(t)
+    t = times(a.w3, a.w0) &+ high(t); var r3 = low(t)
+    t = times(a.w4, a.w0) &+ high(t); var r4 = low(t)
+    t = times(a.w5, a.w0) &+ high(t); var r5 = low(t)
+    var r6 = low(high(t))
+    // Row a_1: a_2 … a_5 at limbs 3 … 6.
+    t = times(a.w2, a.w1) &+ UInt128(r3); r3 = low(t)
+    t = times(a.w3, a.w1) &+ UInt128(r4) &+ high(t); r4 = low(t)
+    t = times(a.w4, a.w1) &+ UInt128(r5) &+ high(t); r5 = low(t)
+    t = times(a.w5, a.w1) &+ UInt128(r6) &+ high(t); r6 = low(t)
+    var r7 = low(high(t))
+    // Row a_2: a_3 … a_5 at limbs 5 … 7.
+    t = times(a.w3, a.w2) &+ UInt128(r5); r5 = low(t)
+    t = times(a.w4, a.w2) &+ UInt128(r6) &+ high(t); r6 = low(t)
+    t = times(a.w5, a.w2) &+ UInt128(r7) &+ high(t); r7 = low(t)
+    var r8 = low(high(t))
+    // Row a_3: a_4, a_5 at limbs 7, 8.
+    t = times(a.w4, a.w3) &+ UInt128(r7); r7 = low(t)
+    t = times(a.w5, a.w3) &+ UInt128(r8) &+ high(t); r8 = low(t)
+    var r9 = low(high(t))
+    // Row a_4: a_5 at limb 9.
+    t = times(a.w5, a.w4) &+ UInt128(r9); r9 = low(t)
+    var r10 = low(high(t))
+    // Double the cross products (the top bit goes to r11).
+    var r11 = r10 >> 63
+    r10 = r10 << 1 | r9 >> 63
+    r9 = r9 << 1 | r8 >> 63
+    r8 = r8 << 1 | r7 >> 63
+    r7 = r7 << 1 | r6 >> 63
+    r6 = r6 << 1 | r5 >> 63
+    r5 = r5 << 1 | r4 >> 63
+    r4 = r4 << 1 | r3 >> 63
+    r3 = r3 << 1 | r2 >> 63
+    r2 = r2 << 1 | r1 >> 63
+    r1 = r1 << 1
+    // Add the squares: a_i² at limbs 2i and 2i + 1 (the total is a², below 2^768: no carry out).
+    let s0 = times(a.w0, a.w0), s1 = times(a.w1, a.w1), s2 = times(a.w2, a.w2)
+    let s3 = times(a.w3, a.w3), s4 = times(a.w4, a.w4), s5 = times(a.w5, a.w5)
+    let r0 = low(s0)
+    t = UInt128(r1) &+ high(s0); r1 = low(t)
+    t = UInt128(r2) &+ UInt128(low(s1)) &+ high(t); r2 = low(t)
+    t = UInt128(r3) &+ high(s1) &+ high(t); r3 = low(t)
+    t = UInt128(r4) &+ UInt128(low(s2)) &+ high(t); r4 = low(t)
+    t = UInt128(r5) &+ high(s2) &+ high(t); r5 = low(t)
+    t = UInt128(r6) &+ UInt128(low(s3)) &+ high(t); r6 = low(t)
+    t = UInt128(r7) &+ high(s3) &+ high(t); r7 = low(t)
+    t = UInt128(r8) &+ UInt128(low(s4)) &+ high(t); r8 = low(t)
+    t = UInt128(r9) &+ high(s4) &+ high(t); r9 = low(t)
+    t = UInt128(r10) &+ UInt128(low(s5)) &+ high(t); r10 = low(t)
+    r11 = r11 &+ low(high(s5)) &+ low(high(t))
     return (r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11)
 }

@@ -85,9 +85,9 @@ struct P384ArithmeticVectorTests {
         #expect(batches == 12)
     }
 
-    /// The multiplication has two forms (FieldMultiplication.swift): `UInt128` sums where the system has them
-    /// (this one, on Linux and macOS 15+) and two words before; both are checked here.
-    @Test("the field's multiplication (both forms) and squaring agree with the generic CIOS product on random and extreme operands")
+    /// The multiplication and the squaring have two forms each (FieldMultiplication.swift): `UInt128` sums
+    /// where the system has them (this one, on Linux and macOS 15+) and two words before; all are checked here.
+    @Test("the field's multiplication and squaring (both forms of each) agree with the generic CIOS product on random and extreme operands")
     func fieldMultiplicationAgainstCIOS() throws {
         var generator = SplitMix64(seed: 384)
         let p = Modulus384.p.m
@@ -105,6 +105,7 @@ struct P384ArithmeticVectorTests {
             #expect((x * y).value == Modulus384.p.multiply(a, b), "\(a) × \(b)")
             #expect(FieldElement.montgomeryMultiplyInTwoWords(a, b) == Modulus384.p.multiply(a, b), "\(a) × \(b), two words")
             #expect(x.squared.value == Modulus384.p.multiply(a, a), "\(a)²")
+            #expect(FieldElement.montgomerySquareInTwoWords(a) == Modulus384.p.multiply(a, a), "\(a)², two words")
             checked += 1
         }
         #expect(checked == 2007)
