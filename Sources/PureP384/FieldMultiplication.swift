@@ -111,17 +111,7 @@ extension FieldElement {
         (r9, r8) = fieldMultiplyAdd(a.w3, a.w5, r8, c)
         (r10, r9) = fieldMultiplyAdd(a.w4, a.w5, r9, 0)
         // Double them (the top bit goes to r11).
-        r11 = r10 >> 63
-        r10 = r10 << 1 | r9 >> 63
-        r9 = r9 << 1 | r8 >> 63
-        r8 = r8 << 1 | r7 >> 63
-        r7 = r7 << 1 | r6 >> 63
-        r6 = r6 << 1 | r5 >> 63
-        r5 = r5 << 1 | r4 >> 63
-        r4 = r4 << 1 | r3 >> 63
-        r3 = r3 << 1 | r2 >> 63
-        r2 = r2 << 1 | r1 >> 63
-        r1 = r1 << 1
+        r11 = doubleInPlace(&r1, &r2, &r3, &r4, &r5, &r6, &r7, &r8, &r9, &r10)
         // Add the squares a_i² at limb 2i.
         let (h0, l0) = a.w0.multipliedFullWidth(by: a.w0)
         let (h1, l1) = a.w1.multipliedFullWidth(by: a.w1)
@@ -192,9 +182,6 @@ extension FieldElement {
     @inline(__always)
     static func reduceWide(_ t0: UInt64, _ t1: UInt64, _ t2: UInt64, _ t3: UInt64, _ t4: UInt64, _ t5: UInt64,
                            _ t6: UInt64, _ t7: UInt64, _ t8: UInt64, _ t9: UInt64, _ t10: UInt64, _ t11: UInt64) -> U384 {
-        @inline(__always) func times(_ x: UInt64, _ y: UInt64) -> UInt128 { UInt128(x) &* UInt128(y) }
-        @inline(__always) func low(_ x: UInt128) -> UInt64 { UInt64(truncatingIfNeeded: x) }
-        @inline(__always) func high(_ x: UInt128) -> UInt128 { x &>> 64 }
         let m = Modulus384.p.m
         var (r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11) = (t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11)
         var pending: UInt64 = 0
@@ -240,9 +227,6 @@ private func fieldMultiplyAdd(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64
 @inline(__always)
 func productWide(_ a: U384, _ b: U384) -> (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
                                            UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) {
-    @inline(__always) func times(_ x: UInt64, _ y: UInt64) -> UInt128 { UInt128(x) &* UInt128(y) }
-    @inline(__always) func low(_ x: UInt128) -> UInt64 { UInt64(truncatingIfNeeded: x) }
-    @inline(__always) func high(_ x: UInt128) -> UInt128 { x &>> 64 }
     // Row 0.
     var t = times(a.w0, b.w0)
     let r0 = low(t)
@@ -277,9 +261,6 @@ func productWide(_ a: U384, _ b: U384) -> (UInt64, UInt64, UInt64, UInt64, UInt6
 @inline(__always)
 func squareWide(_ a: U384) -> (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
                                UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) {
-    @inline(__always) func times(_ x: UInt64, _ y: UInt64) -> UInt128 { UInt128(x) &* UInt128(y) }
-    @inline(__always) func low(_ x: UInt128) -> UInt64 { UInt64(truncatingIfNeeded: x) }
-    @inline(__always) func high(_ x: UInt128) -> UInt128 { x &>> 64 }
     // Row a_0: a_1 … a_5 at limbs 1 … 5.
     var t = times(a.w1, a.w0); var r1 = low(t)
     t = times(a.w2, a.w0) &+ high(t); var r2 = low(t)
@@ -306,17 +287,7 @@ func squareWide(_ a: U384) -> (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
     t = times(a.w5, a.w4) &+ UInt128(r9); r9 = low(t)
     var r10 = low(high(t))
     // Double the cross products (the top bit goes to r11).
-    var r11 = r10 >> 63
-    r10 = r10 << 1 | r9 >> 63
-    r9 = r9 << 1 | r8 >> 63
-    r8 = r8 << 1 | r7 >> 63
-    r7 = r7 << 1 | r6 >> 63
-    r6 = r6 << 1 | r5 >> 63
-    r5 = r5 << 1 | r4 >> 63
-    r4 = r4 << 1 | r3 >> 63
-    r3 = r3 << 1 | r2 >> 63
-    r2 = r2 << 1 | r1 >> 63
-    r1 = r1 << 1
+    var r11 = doubleInPlace(&r1, &r2, &r3, &r4, &r5, &r6, &r7, &r8, &r9, &r10)
     // Add the squares: a_i² at limbs 2i and 2i + 1 (the total is a², below 2^768: no carry out).
     let s0 = times(a.w0, a.w0), s1 = times(a.w1, a.w1), s2 = times(a.w2, a.w2)
     let s3 = times(a.w3, a.w3), s4 = times(a.w4, a.w4), s5 = times(a.w5, a.w5)
@@ -334,3 +305,37 @@ func squareWide(_ a: U384) -> (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
     r11 = r11 &+ low(high(s5)) &+ low(high(t))
     return (r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11)
 }
+
+/// Doubles the ten limbs r1 … r10 of a squaring's cross products in place by shifts, returning the bit
+/// shifted out of r10 (the squaring's limb r11).
+@inline(__always)
+private func doubleInPlace(_ r1: inout UInt64, _ r2: inout UInt64, _ r3: inout UInt64, _ r4: inout UInt64,
+                           _ r5: inout UInt64, _ r6: inout UInt64, _ r7: inout UInt64, _ r8: inout UInt64,
+                           _ r9: inout UInt64, _ r10: inout UInt64) -> UInt64 {
+    let top = r10 >> 63
+    r10 = r10 << 1 | r9 >> 63
+    r9 = r9 << 1 | r8 >> 63
+    r8 = r8 << 1 | r7 >> 63
+    r7 = r7 << 1 | r6 >> 63
+    r6 = r6 << 1 | r5 >> 63
+    r5 = r5 << 1 | r4 >> 63
+    r4 = r4 << 1 | r3 >> 63
+    r3 = r3 << 1 | r2 >> 63
+    r2 = r2 << 1 | r1 >> 63
+    r1 = r1 << 1
+    return top
+}
+
+// The 128-bit steps of the `UInt128` forms: a limb product, and a sum's two halves.
+
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+@inline(__always)
+private func times(_ x: UInt64, _ y: UInt64) -> UInt128 { UInt128(x) &* UInt128(y) }
+
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+@inline(__always)
+private func low(_ x: UInt128) -> UInt64 { UInt64(truncatingIfNeeded: x) }
+
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+@inline(__always)
+private func high(_ x: UInt128) -> UInt128 { x &>> 64 }
