@@ -1,6 +1,6 @@
-// Suites that saturate the machine or measure elapsed time run one at a time, nested in this one: the
-// 80,000-token load test keeps both cores busy, which would delay the outage tests' timers and the
-// stand-in's answers enough to blur what they measure.
+// Suites that measure elapsed time run one at a time, nested in this one, each on threads of its own
+// (`.onOwnThread`), so that one's stand-in servers and retries do not delay another's timers. The
+// 80,000-token load test is not among them (ConcurrentLoadTests.swift says why).
 
 import Testing
 

@@ -51,6 +51,14 @@ extension Trait where Self == OwnThreadTrait {
     public static var onOwnThread: Self { OwnThreadTrait() }
 }
 
+/// `count` task executors, each a serial Dispatch queue of its own: for a load test whose tasks should run
+/// in parallel outside the cooperative pool. On the pool, a task that yields now and then (so as not to hold
+/// the pool's threads) waits behind every test case queued there at each yield.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+public func ownThreadExecutors(_ count: Int, name: String) -> [any TaskExecutor] {
+    (0..<count).map { SerialQueueExecutor(testName: "\(name) \($0)") }
+}
+
 /// A task executor that runs every job on one serial Dispatch queue.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 final class SerialQueueExecutor: TaskExecutor {
