@@ -256,7 +256,12 @@ enum EncryptionCommands {
 
     /// The JWE key in FILE: PEM (RSA or EC) or one JWK; `keyID`, when given, replaces the JWK's "kid".
     static func jweKey(_ path: String, keyID: String?) throws -> JWEKey {
-        let text = String(decoding: try readInput(path), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try jweKey(text: try ToolInput.keyText(path), named: path, keyID: keyID)
+    }
+
+    /// `jweKey(_:keyID:)` of text already read from `path`.
+    static func jweKey(text untrimmed: String, named path: String, keyID: String?) throws -> JWEKey {
+        let text = untrimmed.trimmingCharacters(in: .whitespacesAndNewlines)
         do {
             if text.hasPrefix("{") {
                 var jwk = try StrictJSONDecoder().decode(JSONWebKey.self, from: text)

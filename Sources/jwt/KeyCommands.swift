@@ -106,16 +106,17 @@ enum KeyCommands {
         if args.wantsHelp { print(thumbprintHelp); return }
         guard args.positional.isEmpty else { throw ToolError.usage("unexpected argument \"\(args.positional[0])\"; see --help") }
         let path = try args.required("key")
+        let text = try ToolInput.keyText(path)
         let jwk: JSONWebKey
         do {
-            let key = try ToolInput.key(path)
+            let key = try ToolInput.keyFile(text: text, named: path).key
             do { jwk = try JSONWebKey(publicKeyOf: key) ?? JSONWebKey(privateKeyOf: key) } catch {
                 throw ToolError.usage("no thumbprint for this key: \(error)")
             }
         } catch let signingError {
             // Not a signing key: an encryption key (a JWK with "use": "enc" or a JWE "alg", an X25519 PEM)
             // has a thumbprint too — of its public half, or of "k" for a shared key (RFC 7638 §3.2).
-            guard let encryptionKey = try? EncryptionCommands.jweKey(path, keyID: nil) else { throw signingError }
+            guard let encryptionKey = try? EncryptionCommands.jweKey(text: text, named: path, keyID: nil) else { throw signingError }
             // A password's thumbprint is SHA-256 of the password: published as a "kid", it would let anyone
             // test guesses at the speed of one hash, without PBES2's thousands of iterations.
             let pbes2: Set<JWEKeyManagementAlgorithm> = [.pbes2HS256A128KW, .pbes2HS384A192KW, .pbes2HS512A256KW]
@@ -125,7 +126,6 @@ enum KeyCommands {
             if let publicJWK = JSONWebKey(publicKeyOf: encryptionKey) {
                 jwk = publicJWK
             } else {
-                let text = String(decoding: try readInput(path), as: UTF8.self)
                 guard let sharedJWK = try? StrictJSONDecoder().decode(JSONWebKey.self, from: text) else { throw signingError }
                 jwk = sharedJWK
             }
@@ -149,10 +149,13 @@ enum KeyCommands {
         if args.wantsHelp { print(publicKeyHelp); return }
         guard args.positional.isEmpty else { throw ToolError.usage("unexpected argument \"\(args.positional[0])\"; see --help") }
         let path = try args.required("key")
+        let text = try ToolInput.keyText(path)
         let key: JWTKey
-        do { key = try ToolInput.key(path) } catch let signingError {
+        do { key = try ToolInput.keyFile(text: text, named: path).key } catch let signingError {
             // Not a signing key: an encryption key (a JWK with "use": "enc" or a JWE "alg") has a public half too.
-            guard let encryptionKey = try? EncryptionCommands.jweKey(path, keyID: args.value("kid")) else { throw signingError }
+            guard let encryptionKey = try? EncryptionCommands.jweKey(text: text, named: path, keyID: args.value("kid")) else {
+                throw signingError
+            }
             try printPublicHalf(of: encryptionKey, format: args.value("format") ?? "pem", kid: args.value("kid"))
             return
         }

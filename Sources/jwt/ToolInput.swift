@@ -26,7 +26,17 @@ enum ToolInput {
     /// `key(_:)`, and whether the key is an oct JWK that names no "alg": such a secret serves every HS
     /// algorithm its length allows, so signing with it needs `--alg` even when its length allows only one.
     static func keyFile(_ path: String) throws -> (key: JWTKey, secretWithoutAlgorithm: Bool) {
-        let text = String(decoding: try readInput(path), as: UTF8.self)
+        try keyFile(text: try keyText(path), named: path)
+    }
+
+    /// The text of a key file, or of standard input for "-" (which can be read only once: a command that
+    /// tries the text as a signing key and then as an encryption key reads it here once).
+    static func keyText(_ path: String) throws -> String {
+        String(decoding: try readInput(path), as: UTF8.self)
+    }
+
+    /// `keyFile(_:)` of text already read from `path`.
+    static func keyFile(text: String, named path: String) throws -> (key: JWTKey, secretWithoutAlgorithm: Bool) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         do {
             if trimmed.hasPrefix("{") {

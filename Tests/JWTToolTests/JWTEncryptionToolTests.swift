@@ -148,7 +148,13 @@ struct JWTEncryptionToolTests {
             let path = try file(name, text)
             let run = try await jwt(["thumbprint", "--key", path])
             #expect(run.status == 0 && run.stdout == thumbprint + "\n", "\(name): \(run.stdout) \(run.stderr)")
+            // From standard input too: the text is read once, then tried as a signing key and as an
+            // encryption key (a second read of standard input would find it empty).
+            let piped = try await jwt(["thumbprint", "--key", "-"], stdin: text)
+            #expect(piped.status == 0 && piped.stdout == thumbprint + "\n", "\(name) on standard input: \(piped.stderr)")
             guard name != "kw.jwk" else { continue }
+            let pipedPublic = try await jwt(["public-key", "--key", "-", "--format", "jwk"], stdin: text)
+            #expect(pipedPublic.status == 0 && pipedPublic.stdout.contains(#""use": "enc""#), "\(name) on standard input: \(pipedPublic.stderr)")
             let publicKey = try file("public-" + name, try await jwt(["public-key", "--key", path, "--format", "jwk"]).stdout)
             #expect(try await jwt(["thumbprint", "--key", publicKey]).stdout == thumbprint + "\n", "\(name)'s public half")
         }
