@@ -26,15 +26,32 @@ triple=$(swiftc -print-target-info | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | he
 package_name=$(grep -o '"-package-name","[^"]*"' "$(dirname "$bin")/../debug.yaml" 2>/dev/null | head -n 1 | cut -d'"' -f4 || true)
 [ -n "$package_name" ] || package_name=$(basename "$PWD" | tr '[:upper:]' '[:lower:]')
 
+# The steps below are single-threaded processes, independent of one another: they run as many at a time
+# as there are cores (`limited`), and `collect` waits for each (a failed one fails the script).
+jobs_at_once=$(nproc 2>/dev/null || echo 2)
+pids=()
+limited() {
+    while (( $(jobs -rp | wc -l) >= jobs_at_once )); do wait -n; done
+    "$@" &
+    pids+=($!)
+}
+collect() {
+    for pid in "${pids[@]}"; do wait "$pid"; done
+    pids=()
+}
+
 for module in Swift _Concurrency _StringProcessing Synchronization Dispatch Foundation FoundationEssentials FoundationNetworking; do
-    swift-symbolgraph-extract -module-name "$module" -target "$triple" -output-dir "$work/symbols" \
+    limited swift-symbolgraph-extract -module-name "$module" -target "$triple" -output-dir "$work/symbols" \
         -minimum-access-level public > /dev/null
 done
 
 swift package dump-package > "$work/package.json"
 
-swiftc -O scripts/availability/AvailabilityCheck.swift -o "$work/availability-check" 2> "$work/checker-build.log" \
-    || { cat "$work/checker-build.log"; exit 1; }
+build_checker() {
+    swiftc -O scripts/availability/AvailabilityCheck.swift -o "$work/availability-check" 2> "$work/checker-build.log" \
+        || { cat "$work/checker-build.log"; exit 1; }
+}
+limited build_checker
 
 # dump MODULE OUTPUT-DIR FILES...: one JSON AST per file, type-checked as part of its module.
 dump() {
@@ -53,6 +70,7 @@ dump() {
 
 # Self-test first: the fixture's unguarded uses must be found, and nothing else.
 dump Fixture "$work/fixture-ast/Fixture" "$PWD/scripts/availability/Fixture.swift"
+collect   # the symbol graphs and the checker
 printf '{"platforms":[{"platformName":"macos","version":"13.0"},{"platformName":"ios","version":"16.0"},{"platformName":"tvos","version":"16.0"},{"platformName":"watchos","version":"9.0"},{"platformName":"visionos","version":"1.0"}]}' \
     > "$work/fixture-package.json"
 "$work/availability-check" --package "$work/fixture-package.json" --symbols "$work/symbols" \
@@ -61,6 +79,7 @@ printf '{"platforms":[{"platformName":"macos","version":"13.0"},{"platformName":
 for dir in Sources/*/; do
     module=$(basename "$dir")
     mkdir -p "$work/ast/$module"
-    dump "$module" "$work/ast/$module" $(find "$PWD/$dir" -name '*.swift' | sort)
+    limited dump "$module" "$work/ast/$module" $(find "$PWD/$dir" -name '*.swift' | sort)
 done
+collect
 "$work/availability-check" --package "$work/package.json" --symbols "$work/symbols" --ast "$work/ast"
