@@ -108,12 +108,22 @@ package func iso8601Date(_ text: String) -> Date? {
     return formatter.date(from: text)
 }
 
+/// Whether standard input has been read by `readInput`: one tool command runs per process, and only one
+/// of its arguments can be "-".
+nonisolated(unsafe) private var standardInputTaken = false
+
 /// The contents of a file, or of stdin for "-", at most `limit` bytes (default 1 MiB): a key, claims or a
 /// token is never larger, and a path such as /dev/zero must end in a message, not in exhausted memory.
 /// `tooLarge` replaces the over-limit explanation for inputs that are not keys, tokens or claims.
 package func readInput(_ path: String, limit: Int = 1 << 20, tooLarge: String? = nil) throws -> Data {
     let handle: FileHandle
     if path == "-" {
+        // A second "-" would find standard input at its end and read nothing, which then failed as an
+        // empty or malformed key, token or file with a message that did not say why.
+        guard !standardInputTaken else {
+            throw ToolError.usage("standard input is already given for another argument; only one can be -: give this one as a file")
+        }
+        standardInputTaken = true
         handle = FileHandle.standardInput
     } else {
         var isDirectory: ObjCBool = false

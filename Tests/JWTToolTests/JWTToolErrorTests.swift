@@ -120,6 +120,16 @@ struct JWTToolErrorTests {
         #expect(result.status == 2 && result.stdout.isEmpty && result.stderr == "jwt \(command): standard input is empty: no token to read\n", "\(result.stderr)")
     }
 
+    @Test("the token and the key both on standard input: exit 2, saying that only one can be -", arguments: ["verify", "decrypt"])
+    func standardInputTwice(command: String) async throws {
+        let material = try await Material.shared.get()
+        // Standard input was read for the token, and the key's read found nothing: the tool said the key was
+        // neither a PEM file nor a JWK.
+        let result = try await jwt([command, "-", "--key", "-"], stdin: material.token + "\n")
+        #expect(result.status == 2 && result.stdout.isEmpty, "\(result.stderr)")
+        #expect(result.stderr == "jwt \(command): standard input is already given for another argument; only one can be -: give this one as a file\n", "\(result.stderr)")
+    }
+
     @Test("a file named where TOKEN goes: exit 2, saying to give - and the file on standard input", arguments: ["verify", "decode", "decrypt"])
     func tokenFile(command: String) async throws {
         let material = try await Material.shared.get()
