@@ -6,7 +6,9 @@
 #   tests run the P-256 files), thousands of scalar multiplications on the generic arithmetic;
 # - C2SP CCTV's accumulated ML-DSA hashes at 10,000 iterations for each size, and its exhaustive field-operation
 #   hash (every r in Zq), from Tests/PureMLDSATests/Vectors/cctv_accumulated_README.md (the debug tests run
-#   the 100-iteration hashes). The 60,000,000-iteration run is documented in Docs/PostQuantum.md.
+#   the 100-iteration hashes). The 60,000,000-iteration run is documented in Docs/PostQuantum.md;
+# - the 4096- and 8192-bit groups of Wycheproof's rsa_oaep_misc_test.json (Tests/PureRSATests/Vectors; the debug tests
+#   run its other groups).
 #
 #   bash scripts/known-answer-loops.sh          # exit 0: every known answer matched
 set -euo pipefail
@@ -15,13 +17,14 @@ swift build -c release --target PureCurve25519 >/dev/null
 swift build -c release --target PureP384 >/dev/null
 swift build -c release --target PureP521 >/dev/null
 swift build -c release --target PureMLDSA >/dev/null
+swift build -c release --target PureRSA >/dev/null
 bin=$(swift build -c release --show-bin-path)
 out=.build-known-answers
 mkdir -p "$out"
 objects=()
 # The objects of each module's current sources (its `sources` list), not every *.o in the folder: an
 # object left from a deleted source would define its symbols twice.
-for module in PureCurve25519 PureP384 PureP521 PureECDSA PureSHA2 PureASN1 PureBase64 PureBigInt PureSHA3 PureMLDSA; do
+for module in PureCurve25519 PureP384 PureP521 PureECDSA PureSHA2 PureASN1 PureBase64 PureBigInt PureSHA3 PureMLDSA PureRSA; do
     while read -r source; do
         objects+=("$bin/$module.build/$(basename "$source").o")
     done < "$bin/$module.build/sources"
@@ -32,8 +35,14 @@ expected=$(sed -n 's/.*"1000000": "\([0-9a-f]*\)".*/\1/p' Tests/PureCurve25519Te
 # The X25519 loop (the longest, single-threaded) runs beside the others; its line is printed when it ends.
 "$out/known-answer-loops" x25519 1000000 "$expected" &
 x25519_pid=$!
+# A failing loop below ends the script (set -e): the X25519 loop must not run on after it.
+trap '[[ -n ${x25519_pid:-} ]] && kill "$x25519_pid" 2>/dev/null; true' EXIT
 "$out/known-answer-loops" ecdh Tests/KeyAgreementTests/Vectors/ecdh_secp{384,521}r1{,_ecpoint}_test.json
 readme=Tests/PureMLDSATests/Vectors/cctv_accumulated_README.md
 "$out/known-answer-loops" mldsa-field "$readme"
 "$out/known-answer-loops" mldsa-accumulated 10000 "$readme"
-wait "$x25519_pid"
+"$out/known-answer-loops" oaep-large Tests/PureRSATests/Vectors/rsa_oaep_misc_test.json
+x25519_status=0
+wait "$x25519_pid" || x25519_status=$?
+x25519_pid=
+exit "$x25519_status"

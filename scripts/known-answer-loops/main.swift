@@ -10,6 +10,8 @@ import Darwin
 //                                                       (ECDHWycheproof.swift); exit 0 when all pass
 //   known-answer-loops mldsa-accumulated N README       CCTV's accumulated ML-DSA hashes (MLDSAAccumulated.swift)
 //   known-answer-loops mldsa-field README               CCTV's exhaustive field-operation hash
+//   known-answer-loops oaep-large FILE                  the 4096/8192-bit groups of Wycheproof's rsa_oaep_misc_test
+//                                                       (OAEPLargeKeys.swift)
 
 import PureCurve25519
 
@@ -76,7 +78,9 @@ case "mldsa-accumulated" where arguments.count == 4:
 case "mldsa-field" where arguments.count == 3:
     guard let readme = readText(arguments[2]) else { exit(2) }
     exit(runFieldOperations(readme: readme) ? 0 : 1)
+case "oaep-large" where arguments.count == 3:
+    exit(try runOAEPLargeKeys(path: arguments[2], keySizes: [4096, 8192]) ? 0 : 1)
 default:
-    print("usage: known-answer-loops x25519 ITERATIONS EXPECTED_HEX | ecdh FILE… | mldsa-accumulated N README | mldsa-field README")
+    print("usage: known-answer-loops x25519 ITERATIONS EXPECTED_HEX | ecdh FILE… | mldsa-accumulated N README | mldsa-field README | oaep-large FILE")
     exit(2)
 }
