@@ -44,16 +44,24 @@ struct RSAVectorTests {
         let file = "rsa_signature_\(bits)_sha\(sha)_test.json"
         // numberOfTests of each file.
         let expected = [2048: [256: 259, 384: 258, 512: 259], 3072: [256: 259, 384: 259, 512: 260], 4096: [256: 258, 384: 259, 512: 259]][bits]?[sha]
+        // Each group's key, read once (a key's set-up is most of a debug build's time per case).
+        var keys: [String: RSA.Signing.PublicKey] = [:]
         let run = try Wycheproof.run(file, groups: RSAGroup.self, knownFlags: rsaFlags, acceptable: .reject) { group, test in
             #expect(group.sha == "SHA-\(sha)")
-            // The three encodings of the group's key must give the same key.
-            let key = try RSA.Signing.PublicKey(derRepresentation: [UInt8](hex: group.publicKeyDer))
-            let fromPEM = try RSA.Signing.PublicKey(pemRepresentation: group.publicKeyPem)
-            let fromNumbers = try RSA.Signing.PublicKey(
-                modulus: [UInt8](hex: group.publicKey.modulus), publicExponent: [UInt8](hex: group.publicKey.publicExponent))
-            #expect(key.modulus == fromPEM.modulus && key.modulus == fromNumbers.modulus)
-            #expect(key.keySizeInBits == group.keySize)
-            #expect(key.derRepresentation == (try [UInt8](hex: group.publicKeyDer)))
+            let key: RSA.Signing.PublicKey
+            if let known = keys[group.publicKeyDer] {
+                key = known
+            } else {
+                // The three encodings of the group's key must give the same key.
+                key = try RSA.Signing.PublicKey(derRepresentation: [UInt8](hex: group.publicKeyDer))
+                let fromPEM = try RSA.Signing.PublicKey(pemRepresentation: group.publicKeyPem)
+                let fromNumbers = try RSA.Signing.PublicKey(
+                    modulus: [UInt8](hex: group.publicKey.modulus), publicExponent: [UInt8](hex: group.publicKey.publicExponent))
+                #expect(key.modulus == fromPEM.modulus && key.modulus == fromNumbers.modulus)
+                #expect(key.keySizeInBits == group.keySize)
+                #expect(key.derRepresentation == (try [UInt8](hex: group.publicKeyDer)))
+                keys[group.publicKeyDer] = key
+            }
             let signature = RSA.Signing.RSASignature(rawRepresentation: try [UInt8](hex: test.sig)), message = try [UInt8](hex: test.msg)
             switch sha {
             case 384: return key.isValidSignature(signature, for: SHA384.hash(data: message))
