@@ -109,11 +109,16 @@ public enum PBKDF2<H: HashFunction> {
             mac.update(data: [UInt8(block >> 24), UInt8(truncatingIfNeeded: block >> 16), UInt8(truncatingIfNeeded: block >> 8), UInt8(truncatingIfNeeded: block)])
             var u = Array(mac.finalize())
             var t = u
+            // U_j is written over U_{j−1} in place: one array for the whole loop, not one per iteration.
             for _ in 1..<rounds {
                 var next = keyed
-                next.update(data: u)
-                u = Array(next.finalize())
-                for index in 0..<hashLength { t[index] ^= u[index] }
+                u.withUnsafeBytes { next.update(bufferPointer: $0) }
+                next.finalize().withUnsafeBytes { fresh in
+                    for index in 0..<hashLength {
+                        u[index] = fresh[index]
+                        t[index] ^= fresh[index]
+                    }
+                }
             }
             output += t
             block &+= 1
