@@ -98,7 +98,8 @@ public enum PBKDF2<H: HashFunction> {
             throw KeyDerivationError(.outputByteCountOutOfRange(requested: outputByteCount, maximum: maximum))
         }
         // The keyed HMAC (inner and outer states after the padded key) is made once and copied.
-        let keyed = HMAC<H>(key: SymmetricKey(data: password))
+        let passwordKey = SymmetricKey(data: password)
+        let keyed = HMAC<H>(key: passwordKey)
         let saltBytes = Array(salt)
         var output: [UInt8] = []
         output.reserveCapacity(outputByteCount + hashLength)
@@ -108,6 +109,15 @@ public enum PBKDF2<H: HashFunction> {
             mac.update(data: saltBytes)
             mac.update(data: [UInt8(block >> 24), UInt8(truncatingIfNeeded: block >> 16), UInt8(truncatingIfNeeded: block >> 8), UInt8(truncatingIfNeeded: block)])
             var u = Array(mac.finalize())
+            #if !hasFeature(Embedded)
+            // SHA-256/384/512: the loop on the compression function (PBKDF2Rounds.swift). Embedded Swift has
+            // no existential metatypes; there every generic is specialized, and the loop below serves.
+            if let fast = H.self as? any PBKDF2Compressing.Type {
+                output += passwordKey.withUnsafeBytes { fast.pbkdf2Block(password: $0, first: u, rounds: rounds) }
+                block &+= 1
+                continue
+            }
+            #endif
             var t = u
             // U_j is written over U_{j−1} in place: one array for the whole loop, not one per iteration.
             for _ in 1..<rounds {

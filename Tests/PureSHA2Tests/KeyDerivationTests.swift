@@ -109,6 +109,24 @@ struct KeyDerivationTests {
         #expect(run == (hash == "SHA-256" ? 60 : 58))
     }
 
+    /// RFC 6070 §2's PBKDF2-HMAC-SHA1 cases (the 16,777,216-iteration one left out; Python's hashlib gives the
+    /// same keys). SHA-1 is the one hash here that runs PBKDF2's general loop (HMAC's update and finalize),
+    /// not the compression-function loop of SHA-256/384/512 (PBKDF2Rounds.swift), and PKCS#12 files whose
+    /// PBES2 parameters name no PRF use it.
+    @Test("RFC 6070: PBKDF2-HMAC-SHA1, the general loop",
+          arguments: [(Array("password".utf8), Array("salt".utf8), 1, "0c60c80f961f0e71f3a9b524af6012062fe037a6"),
+                      (Array("password".utf8), Array("salt".utf8), 2, "ea6c014dc72d6f8ccd1ed92ace1d41f0d8de8957"),
+                      (Array("password".utf8), Array("salt".utf8), 4096, "4b007901b765489abead49d926f721d065a429c1"),
+                      (Array("passwordPASSWORDpassword".utf8), Array("saltSALTsaltSALTsaltSALTsaltSALTsalt".utf8), 4096,
+                       "3d2eec4fe41c849b80c8d83662c0e44a8b291a964cf2f07038"),
+                      (Array("pass".utf8) + [0] + Array("word".utf8), Array("sa".utf8) + [0] + Array("lt".utf8), 4096,
+                       "56fa6aa75548099dcc37d7f03425e0c3")])
+    func pbkdf2SHA1(_ password: [UInt8], _ salt: [UInt8], _ rounds: Int, _ expected: String) throws {
+        let key = try PBKDF2<Insecure.SHA1>.deriveKey(fromPassword: password, salt: salt, rounds: rounds,
+                                                      outputByteCount: expected.count / 2)
+        #expect(bytes(key) == (try [UInt8](hex: expected)))
+    }
+
     @Test("NIST ANSI X9.63 KDF (ansx963_2001.txt): every SHA-256, SHA-384 and SHA-512 record")
     func x963() throws {
         // Sections are several bracketed lines; the hash is the one that starts with "[SHA-".

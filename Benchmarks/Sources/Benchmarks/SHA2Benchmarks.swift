@@ -1,6 +1,7 @@
 // SHA-256, SHA-384, SHA-512 and HMAC-SHA256 rows, against swift-crypto (BoringSSL).
 
 import Crypto
+import _CryptoExtras
 import PureSHA2
 
 enum SHA2Benchmarks {
@@ -34,6 +35,23 @@ enum SHA2Benchmarks {
             ours: { firstWord(PureSHA2.HMAC<PureSHA2.SHA256>.authenticationCode(for: message, using: ourKey)) },
             theirs: { firstWord(Crypto.HMAC<Crypto.SHA256>.authenticationCode(for: message, using: theirKey)) },
             bytes: 64))
+        // PBKDF2 as JWE's PBES2-HS256+A128KW runs it (RFC 7518 §4.8): a 16-byte key from a password and
+        // the `alg ‖ 0x00 ‖ p2s` salt, 100,000 iterations (OWASP's figure for PBKDF2-HMAC-SHA256 is 600,000;
+        // the row scales linearly). The peer is swift-crypto's `KDF.Insecure.PBKDF2` (BoringSSL).
+        let password = Array("correct horse battery staple".utf8)
+        let salt = Array("PBES2-HS256+A128KW".utf8) + [0] + (0..<16).map { UInt8(truncatingIfNeeded: $0 &* 29 &+ 5) }
+        rows.append(Comparison(
+            name: "PBKDF2-HMAC-SHA256 100,000 rounds", peer: "swift-crypto",
+            ours: {
+                let key = try! PureSHA2.PBKDF2<PureSHA2.SHA256>.deriveKey(fromPassword: password, salt: salt, rounds: 100_000,
+                                                                         outputByteCount: 16)
+                return key.withUnsafeBytes { firstWord($0) }
+            },
+            theirs: {
+                let key = try! KDF.Insecure.PBKDF2.deriveKey(from: password, salt: salt, using: .sha256, outputByteCount: 16,
+                                                             unsafeUncheckedRounds: 100_000)
+                return key.withUnsafeBytes { firstWord($0) }
+            }))
         return rows
     }
 }
