@@ -185,7 +185,14 @@ public actor JSONWebKeySetCache {
     /// A key set for a token whose header names `kid`: `keySet()`, and when that set has no such key, a
     /// refetch (waited for) if none was started in the last `unknownKeyIDInterval` seconds and no back-off
     /// is running. Returns the set it has either way; verification then reports an unknown kid.
-    public func keySet(containing kid: String) async throws(JWTError) -> JSONWebKeySet {
+    /// A fresh set that holds `kid` (the common case: every token of a server's clients) is returned
+    /// without entering the actor, as `keySet()` returns it.
+    public nonisolated func keySet(containing kid: String) async throws(JWTError) -> JSONWebKeySet {
+        if let keys = fresh.get(at: now()), isFixed || keys.key(withID: kid) != nil { return keys }
+        return try await keySetIsolated(containing: kid)
+    }
+
+    private func keySetIsolated(containing kid: String) async throws(JWTError) -> JSONWebKeySet {
         let current = try await keySet()
         if current.key(withID: kid) != nil || isFixed { return current }
         let time = now()
