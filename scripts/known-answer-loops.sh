@@ -8,7 +8,11 @@
 #   hash (every r in Zq), from Tests/PureMLDSATests/Vectors/cctv_accumulated_README.md (the debug tests run
 #   the 100-iteration hashes). The 60,000,000-iteration run is documented in Docs/PostQuantum.md;
 # - the 4096- and 8192-bit groups of Wycheproof's rsa_oaep_misc_test.json (Tests/PureRSATests/Vectors; the debug tests
-#   run its other groups).
+#   run its other groups);
+# - AES-GCM (Wycheproof's aes_gcm_test.json) and RSA signing (the SHA-2 cases of rsa_pkcs1_*_sig_gen) on the
+#   SSE2 form of the AES planes and the radix-2^28 lanes: debug builds give them plain two-word lanes
+#   (Sources/PureAES/BoyarPeraltaSBox.swift, Sources/PureBigInt/Radix28Montgomery.swift), so the debug tests check that
+#   form and these the optimized one.
 #
 #   bash scripts/known-answer-loops.sh          # exit 0: every known answer matched
 set -euo pipefail
@@ -18,13 +22,14 @@ swift build -c release --target PureP384 >/dev/null
 swift build -c release --target PureP521 >/dev/null
 swift build -c release --target PureMLDSA >/dev/null
 swift build -c release --target PureRSA >/dev/null
+swift build -c release --target PureAES >/dev/null
 bin=$(swift build -c release --show-bin-path)
 out=.build-known-answers
 mkdir -p "$out"
 objects=()
 # The objects of each module's current sources (its `sources` list), not every *.o in the folder: an
 # object left from a deleted source would define its symbols twice.
-for module in PureCurve25519 PureP384 PureP521 PureECDSA PureSHA2 PureASN1 PureBase64 PureBigInt PureSHA3 PureMLDSA PureRSA; do
+for module in PureCurve25519 PureP384 PureP521 PureECDSA PureSHA2 PureASN1 PureBase64 PureBigInt PureSHA3 PureMLDSA PureRSA PureAES; do
     while read -r source; do
         objects+=("$bin/$module.build/$(basename "$source").o")
     done < "$bin/$module.build/sources"
@@ -42,6 +47,8 @@ readme=Tests/PureMLDSATests/Vectors/cctv_accumulated_README.md
 "$out/known-answer-loops" mldsa-field "$readme"
 "$out/known-answer-loops" mldsa-accumulated 10000 "$readme"
 "$out/known-answer-loops" oaep-large Tests/PureRSATests/Vectors/rsa_oaep_misc_test.json
+"$out/known-answer-loops" aes-gcm Tests/PureAESTests/Vectors/aes_gcm_test.json
+"$out/known-answer-loops" rsa-sig-gen Tests/PureRSATests/Vectors/rsa_pkcs1_{2048,3072,4096}_sig_gen_test.json
 x25519_status=0
 wait "$x25519_pid" || x25519_status=$?
 x25519_pid=

@@ -115,10 +115,10 @@ package struct AESExpandedKey: Sendable {
 /// SubWord (§5.2): the S-box on each byte of `word`, through the bitsliced circuit (byte k of the word
 /// in bit k of lane 0 of each plane).
 func substituteWord(_ word: UInt32) -> UInt32 {
-    @inline(__always) func plane(_ j: Int) -> SIMD2<UInt64> {
+    @inline(__always) func plane(_ j: Int) -> Plane {
         var bits: UInt64 = 0
         for k in 0..<4 { bits |= UInt64((word >> (8 * k + j)) & 1) << k }
-        return SIMD2(bits, 0)
+        return Plane(bits, 0)
     }
     var slices = AESSlices(plane(0), plane(1), plane(2), plane(3), plane(4), plane(5), plane(6), plane(7))
     slices.substituteBytes()
@@ -148,7 +148,7 @@ func bitslicedRoundKey(_ w0: UInt32, _ w1: UInt32, _ w2: UInt32, _ w3: UInt32) -
     spread(w1, column: 1)
     spread(w2, column: 2)
     spread(w3, column: 3)
-    return AESSlices(SIMD2(repeating: planes.0), SIMD2(repeating: planes.1), SIMD2(repeating: planes.2),
-                     SIMD2(repeating: planes.3), SIMD2(repeating: planes.4), SIMD2(repeating: planes.5),
-                     SIMD2(repeating: planes.6), SIMD2(repeating: planes.7))
+    return AESSlices(Plane(repeating: planes.0), Plane(repeating: planes.1), Plane(repeating: planes.2),
+                     Plane(repeating: planes.3), Plane(repeating: planes.4), Plane(repeating: planes.5),
+                     Plane(repeating: planes.6), Plane(repeating: planes.7))
 }

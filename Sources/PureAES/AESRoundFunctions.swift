@@ -7,7 +7,7 @@
 extension AESSlices {
     /// Applies `body` to each plane.
     @inline(__always)
-    mutating func forEachPlane(_ body: (SIMD2<UInt64>) -> SIMD2<UInt64>) {
+    mutating func forEachPlane(_ body: (Plane) -> Plane) {
         q0 = body(q0); q1 = body(q1); q2 = body(q2); q3 = body(q3)
         q4 = body(q4); q5 = body(q5); q6 = body(q6); q7 = body(q7)
     }
@@ -41,8 +41,8 @@ extension AESSlices {
     /// plane j + 1 and adds plane 7 into planes 0, 1, 3 and 4.
     @inline(__always)
     package mutating func mixColumns() {
-        @inline(__always) func nextRow(_ x: SIMD2<UInt64>) -> SIMD2<UInt64> { (x &>> 16) | (x &<< 48) }
-        @inline(__always) func twoRowsOn(_ x: SIMD2<UInt64>) -> SIMD2<UInt64> { (x &>> 32) | (x &<< 32) }
+        @inline(__always) func nextRow(_ x: Plane) -> Plane { (x &>> 16) | (x &<< 48) }
+        @inline(__always) func twoRowsOn(_ x: Plane) -> Plane { (x &>> 32) | (x &<< 32) }
         let s0 = nextRow(q0), s1 = nextRow(q1), s2 = nextRow(q2), s3 = nextRow(q3)
         let s4 = nextRow(q4), s5 = nextRow(q5), s6 = nextRow(q6), s7 = nextRow(q7)
         let t0 = q0 ^ s0, t1 = q1 ^ s1, t2 = q2 ^ s2, t3 = q3 ^ s3
@@ -61,7 +61,7 @@ extension AESSlices {
     /// 00} (mod x^4 + 1), so it is MixColumns of b = a ⊕ 4·(a ⊕ a rotated by two rows).
     @inline(__always)
     package mutating func mixColumnsInverse() {
-        @inline(__always) func twoRowsOn(_ x: SIMD2<UInt64>) -> SIMD2<UInt64> { (x &>> 32) | (x &<< 32) }
+        @inline(__always) func twoRowsOn(_ x: Plane) -> Plane { (x &>> 32) | (x &<< 32) }
         let u0 = q0 ^ twoRowsOn(q0), u1 = q1 ^ twoRowsOn(q1), u2 = q2 ^ twoRowsOn(q2), u3 = q3 ^ twoRowsOn(q3)
         let u4 = q4 ^ twoRowsOn(q4), u5 = q5 ^ twoRowsOn(q5), u6 = q6 ^ twoRowsOn(q6), u7 = q7 ^ twoRowsOn(q7)
         // 4·u: doubling twice (see mixColumns).

@@ -7,7 +7,7 @@
 // key or data bit. The same code computes 1 to 8 blocks; fewer blocks leave lanes unused, not shorter code.
 //
 // Layout. Plane j (q0 … q7) holds bit j (bit 0 the least significant) of every byte of eight blocks. A
-// plane is two 64-bit lanes (`SIMD2<UInt64>`: one SSE2/NEON register, or two integers on targets without
+// plane is two 64-bit lanes (`Plane`, BoyarPeraltaSBox.swift: one SSE2/NEON register, or two integers on targets without
 // vectors); lane 0 holds blocks 0–3, lane 1 blocks 4–7. Within a lane, the byte in row r and column c of
 // the AES state (FIPS 197 §3.4: input byte r + 4c) of the lane's block b sits at bit
 //
@@ -24,11 +24,11 @@
 
 /// Eight bit planes of up to eight AES blocks (layout above).
 package struct AESSlices: Sendable {
-    package var q0, q1, q2, q3, q4, q5, q6, q7: SIMD2<UInt64>
+    package var q0, q1, q2, q3, q4, q5, q6, q7: Plane
 
     @inline(__always)
-    package init(_ q0: SIMD2<UInt64>, _ q1: SIMD2<UInt64>, _ q2: SIMD2<UInt64>, _ q3: SIMD2<UInt64>,
-                 _ q4: SIMD2<UInt64>, _ q5: SIMD2<UInt64>, _ q6: SIMD2<UInt64>, _ q7: SIMD2<UInt64>) {
+    package init(_ q0: Plane, _ q1: Plane, _ q2: Plane, _ q3: Plane,
+                 _ q4: Plane, _ q5: Plane, _ q6: Plane, _ q7: Plane) {
         (self.q0, self.q1, self.q2, self.q3, self.q4, self.q5, self.q6, self.q7) = (q0, q1, q2, q3, q4, q5, q6, q7)
     }
 
@@ -44,7 +44,7 @@ package struct AESSlices: Sendable {
 
 /// Byte k of the low 32 bits of `x` moved to byte 2k (odd bytes zero).
 @inline(__always)
-func spreadBytes(_ x: SIMD2<UInt64>) -> SIMD2<UInt64> {
+func spreadBytes(_ x: Plane) -> Plane {
     var x = x & 0xFFFF_FFFF
     x = (x | (x &<< 16)) & 0x0000_FFFF_0000_FFFF
     return (x | (x &<< 8)) & 0x00FF_00FF_00FF_00FF
@@ -52,7 +52,7 @@ func spreadBytes(_ x: SIMD2<UInt64>) -> SIMD2<UInt64> {
 
 /// The even bytes of `x` gathered into its low 32 bits: the inverse of `spreadBytes`.
 @inline(__always)
-func gatherEvenBytes(_ x: SIMD2<UInt64>) -> SIMD2<UInt64> {
+func gatherEvenBytes(_ x: Plane) -> Plane {
     var x = x & 0x00FF_00FF_00FF_00FF
     x = (x | (x &>> 8)) & 0x0000_FFFF_0000_FFFF
     return (x | (x &>> 16)) & 0xFFFF_FFFF
@@ -62,7 +62,7 @@ func gatherEvenBytes(_ x: SIMD2<UInt64>) -> SIMD2<UInt64> {
 /// k clear) and `b` (index bit k set), where `distance` = 2^k and `mask` selects the byte bits whose
 /// bit k is clear. Three of these (k = 0, 1, 2) transpose every 8×8 bit matrix of eight words.
 @inline(__always)
-func swapBits(_ a: inout SIMD2<UInt64>, _ b: inout SIMD2<UInt64>, distance: UInt64, mask: UInt64) {
+func swapBits(_ a: inout Plane, _ b: inout Plane, distance: UInt64, mask: UInt64) {
     let t = ((a &>> distance) ^ b) & mask
     b ^= t
     a ^= t &<< distance
@@ -94,10 +94,10 @@ extension AESSlices {
             index < count ? UInt64(littleEndian: blocks.loadUnaligned(fromByteOffset: 16 * index + offset, as: UInt64.self)) : 0
         }
         // Word i = 4·cLow + b: lane 0 from block b, lane 1 from block b + 4.
-        var words: (SIMD2<UInt64>, SIMD2<UInt64>, SIMD2<UInt64>, SIMD2<UInt64>,
-                    SIMD2<UInt64>, SIMD2<UInt64>, SIMD2<UInt64>, SIMD2<UInt64>)
-        @inline(__always) func pair(_ b: Int) -> (SIMD2<UInt64>, SIMD2<UInt64>) {
-            let low = SIMD2(half(b, 0), half(b + 4, 0)), high = SIMD2(half(b, 8), half(b + 4, 8))
+        var words: (Plane, Plane, Plane, Plane,
+                    Plane, Plane, Plane, Plane)
+        @inline(__always) func pair(_ b: Int) -> (Plane, Plane) {
+            let low = Plane(half(b, 0), half(b + 4, 0)), high = Plane(half(b, 8), half(b + 4, 8))
             return (spreadBytes(low) | (spreadBytes(high) &<< 8),
                     spreadBytes(low &>> 32) | (spreadBytes(high &>> 32) &<< 8))
         }
@@ -114,7 +114,7 @@ extension AESSlices {
     package func store(to output: UnsafeMutableRawPointer, count: Int) {
         var words = self
         words.transpose()
-        @inline(__always) func put(_ b: Int, _ even: SIMD2<UInt64>, _ odd: SIMD2<UInt64>) {
+        @inline(__always) func put(_ b: Int, _ even: Plane, _ odd: Plane) {
             // even: cLow = 0 word, odd: cLow = 1 word of blocks b and b + 4.
             let low = gatherEvenBytes(even) | (gatherEvenBytes(odd) &<< 32)
             let high = gatherEvenBytes(even &>> 8) | (gatherEvenBytes(odd &>> 8) &<< 32)

@@ -12,8 +12,6 @@
 // (plane 0); the outputs S0…S7 (W0…W7 inverse) likewise, S0 the most significant. XNOR is written
 // ~(a ^ b).
 
-typealias Plane = SIMD2<UInt64>
-
 /// The products M46 … M63 of the shared nonlinear middle (Figure 7), from the top layer's outputs.
 @inline(__always)
 func boyarPeraltaMiddle(
@@ -101,4 +99,45 @@ extension AESSlices {
         let w7 = p9 ^ p16
         (q7, q6, q5, q4, q3, q2, q1, q0) = (w0, w1, w2, w3, w4, w5, w6, w7)
     }
+}
+
+// MARK: A plane's type
+//
+// A bit plane of the bitsliced AES (BitslicedState.swift): two 64-bit lanes. Optimized builds use
+// `SIMD2<UInt64>`: one SSE2 or NEON register, each gate of the circuits above one vector instruction for
+// eight blocks. Debug builds use `PlaneLanePair`, the same two lanes as two plain `UInt64`s with the same
+// operations lane by lane: unoptimized, every `SIMD2` operator is a call into the standard library's
+// generic code, the lanes reached through witness tables, and AES ran up to ten times slower in the debug
+// tests. The cipher's text is the same for both; only what a plane operation compiles to differs. The type
+// is defined in this file, where most plane operations are, because an unoptimized build inlines a
+// `@_transparent` function only into callers in its own file. The optimized form is checked against known
+// answers on the release build (scripts/known-answer-loops.sh: Wycheproof's AES-GCM file) and on wasm32
+// (scripts/wasm-known-answers.sh), and measured by the benchmarks.
+#if DEBUG
+package typealias Plane = PlaneLanePair
+#else
+package typealias Plane = SIMD2<UInt64>
+#endif
+
+/// Two 64-bit lanes as `SIMD2<UInt64>` has them, with the operations the cipher uses: bitwise, and shifts
+/// by a scalar amount (masked, as `SIMD2`'s `&<<` and `&>>` are), lane by lane.
+package struct PlaneLanePair: Sendable {
+    package var lane0: UInt64
+    package var lane1: UInt64
+
+    @_transparent package init(_ lane0: UInt64, _ lane1: UInt64) { (self.lane0, self.lane1) = (lane0, lane1) }
+    @_transparent package init(repeating value: UInt64) { (lane0, lane1) = (value, value) }
+
+    package subscript(index: Int) -> UInt64 { @_transparent get { index == 0 ? lane0 : lane1 } }
+
+    @_transparent package static func ^ (a: Self, b: Self) -> Self { Self(a.lane0 ^ b.lane0, a.lane1 ^ b.lane1) }
+    @_transparent package static func & (a: Self, b: Self) -> Self { Self(a.lane0 & b.lane0, a.lane1 & b.lane1) }
+    @_transparent package static func | (a: Self, b: Self) -> Self { Self(a.lane0 | b.lane0, a.lane1 | b.lane1) }
+    @_transparent package static prefix func ~ (a: Self) -> Self { Self(~a.lane0, ~a.lane1) }
+    @_transparent package static func & (a: Self, b: UInt64) -> Self { Self(a.lane0 & b, a.lane1 & b) }
+    @_transparent package static func &<< (a: Self, count: UInt64) -> Self { Self(a.lane0 &<< count, a.lane1 &<< count) }
+    @_transparent package static func &>> (a: Self, count: UInt64) -> Self { Self(a.lane0 &>> count, a.lane1 &>> count) }
+    @_transparent package static func ^= (a: inout Self, b: Self) { a = a ^ b }
+    @_transparent package static func |= (a: inout Self, b: Self) { a = a | b }
+    @_transparent package static func &= (a: inout Self, b: Self) { a = a & b }
 }

@@ -194,7 +194,7 @@ private func forEachLanePair(_ first: Int, through last: Int, twoPerTrip: Bool, 
 func radix28MultiplyLimbs(_ out: UnsafeMutableRawPointer, _ a: UnsafeRawPointer, _ b: UnsafeRawPointer,
                           _ shifted: UnsafeMutableRawPointer, _ n: UnsafeRawPointer, _ n0Inverse: UInt64,
                           _ accumulator: UnsafeMutableRawPointer, limbCount l: Int) {
-    typealias V = SIMD2<UInt64>
+    typealias V = Radix28Vector
     let mask = Radix28Modulus.limbMask
     let low32 = V(repeating: 0xFFFF_FFFF)
     let pairs = Radix28Modulus.pairs(l), w = Radix28Modulus.width(l)
@@ -247,7 +247,7 @@ func radix28MultiplyLimbs(_ out: UnsafeMutableRawPointer, _ a: UnsafeRawPointer,
 func radix28SquareLimbs(_ out: UnsafeMutableRawPointer, _ x: UnsafeRawPointer, _ scratch: UnsafeMutableRawPointer,
                         _ n: UnsafeRawPointer, _ n0Inverse: UInt64, _ accumulator: UnsafeMutableRawPointer,
                         limbCount l: Int) {
-    typealias V = SIMD2<UInt64>
+    typealias V = Radix28Vector
     let mask = Radix28Modulus.limbMask
     let low32 = V(repeating: 0xFFFF_FFFF)
     let pairs = Radix28Modulus.pairs(l), w = Radix28Modulus.width(l)
@@ -384,4 +384,40 @@ func radix28Multiply74(_ out: UnsafeMutableRawPointer, _ a: UnsafeRawPointer, _ 
 func radix28Square74(_ out: UnsafeMutableRawPointer, _ x: UnsafeRawPointer, _ scratch: UnsafeMutableRawPointer,
                      _ n: UnsafeRawPointer, _ n0Inverse: UInt64, _ accumulator: UnsafeMutableRawPointer) {
     radix28SquareLimbs(out, x, scratch, n, n0Inverse, accumulator, limbCount: 74)
+}
+
+// MARK: The kernels' vector type
+//
+// Two 64-bit lanes. Optimized builds use `SIMD2<UInt64>`, which LLVM compiles to SSE2 (`pmuludq` for the
+// masked products). Debug builds use `Radix28LanePair`, the same two lanes as two plain `UInt64`s with the
+// same wrapping operations: unoptimized, every `SIMD2` operator is a call into the standard library's
+// generic code (the lanes reached through witness tables), the kernels ran some 150 times slower than
+// optimized, and RSA was the larger part of the debug test run. The kernels' text is the same for both;
+// only what a lane operation compiles to differs. The type is defined in this file because an unoptimized
+// build inlines a `@_transparent` function only into callers in its own file. The optimized form is checked
+// against known answers on the release build (scripts/known-answer-loops.sh: RSA signing and the large
+// OAEP keys) and measured by the benchmarks.
+#if DEBUG
+typealias Radix28Vector = Radix28LanePair
+#else
+typealias Radix28Vector = SIMD2<UInt64>
+#endif
+
+/// Two 64-bit lanes as `SIMD2<UInt64>` has them (lane 0 at the lower address), with the operations the
+/// kernels use, each lane by lane and wrapping.
+struct Radix28LanePair {
+    var lane0: UInt64
+    var lane1: UInt64
+
+    @_transparent init() { (lane0, lane1) = (0, 0) }
+    @_transparent init(_ lane0: UInt64, _ lane1: UInt64) { (self.lane0, self.lane1) = (lane0, lane1) }
+    @_transparent init(repeating value: UInt64) { (lane0, lane1) = (value, value) }
+
+    subscript(index: Int) -> UInt64 { @_transparent get { index == 0 ? lane0 : lane1 } }
+
+    @_transparent static func &+ (a: Self, b: Self) -> Self { Self(a.lane0 &+ b.lane0, a.lane1 &+ b.lane1) }
+    @_transparent static func &+= (a: inout Self, b: Self) { a = a &+ b }
+    @_transparent static func &* (a: Self, b: Self) -> Self { Self(a.lane0 &* b.lane0, a.lane1 &* b.lane1) }
+    @_transparent static func & (a: Self, b: Self) -> Self { Self(a.lane0 & b.lane0, a.lane1 & b.lane1) }
+    @_transparent static func &<< (a: Self, count: UInt64) -> Self { Self(a.lane0 &<< count, a.lane1 &<< count) }
 }

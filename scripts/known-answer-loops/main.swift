@@ -12,6 +12,8 @@ import Darwin
 //   known-answer-loops mldsa-field README               CCTV's exhaustive field-operation hash
 //   known-answer-loops oaep-large FILE                  the 4096/8192-bit groups of Wycheproof's rsa_oaep_misc_test
 //                                                       (OAEPLargeKeys.swift)
+//   known-answer-loops aes-gcm FILE                     every case of Wycheproof's aes_gcm_test (VectorForms.swift)
+//   known-answer-loops rsa-sig-gen FILE…                the SHA-2 cases of Wycheproof's rsa_pkcs1_*_sig_gen files
 
 import PureCurve25519
 
@@ -80,7 +82,12 @@ case "mldsa-field" where arguments.count == 3:
     exit(runFieldOperations(readme: readme) ? 0 : 1)
 case "oaep-large" where arguments.count == 3:
     exit(try runOAEPLargeKeys(path: arguments[2], keySizes: [4096, 8192], expectedCases: 105) ? 0 : 1)  // OAEPTests.misc counts 105
+case "aes-gcm" where arguments.count == 3:
+    exit(try runAESGCMWycheproof(path: arguments[2], expectedCases: 316) ? 0 : 1)   // AESGCMTests.wycheproof counts 316
+case "rsa-sig-gen" where arguments.count > 2:
+    // 27 + 26 + 24 SHA-256/384/512 cases in the 2048-, 3072- and 4096-bit files.
+    exit(try runRSASigGen(paths: Array(arguments.dropFirst(2)), expectedCases: 77) ? 0 : 1)
 default:
-    print("usage: known-answer-loops x25519 ITERATIONS EXPECTED_HEX | ecdh FILE… | mldsa-accumulated N README | mldsa-field README | oaep-large FILE")
+    print("usage: known-answer-loops x25519 ITERATIONS EXPECTED_HEX | ecdh FILE… | mldsa-accumulated N README | mldsa-field README | oaep-large FILE | aes-gcm FILE | rsa-sig-gen FILE…")
     exit(2)
 }
