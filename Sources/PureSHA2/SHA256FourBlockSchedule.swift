@@ -24,7 +24,7 @@ extension SHA256State {
         sha256RoundConstantsFourLanes.withUnsafeBufferPointer { constants in
             sha256ShiftCounts.withUnsafeBufferPointer { shiftCounts in
                 // 64 vectors of W (lane j = block j), then 64 of W + K: 2 KiB on the stack.
-                withUnsafeTemporaryAllocation(of: ScheduleVector.self, capacity: 128) { workspace in
+                withUnsafeTemporaryAllocation(of: FourBlockVector.self, capacity: 128) { workspace in
                     let k = constants.baseAddress!
                     let counts = shiftCounts.baseAddress!
                     let w = workspace.baseAddress!
@@ -43,14 +43,14 @@ extension SHA256State {
     /// vectors each.
     @inline(__always)
     private mutating func compressFour(
-        _ blocks: UnsafeRawPointer, _ k: UnsafePointer<ScheduleVector>, _ counts: UnsafePointer<UInt32>,
-        _ w: UnsafeMutablePointer<ScheduleVector>, _ wk: UnsafeMutablePointer<ScheduleVector>
+        _ blocks: UnsafeRawPointer, _ k: UnsafePointer<FourBlockVector>, _ counts: UnsafePointer<UInt32>,
+        _ w: UnsafeMutablePointer<FourBlockVector>, _ wk: UnsafeMutablePointer<FourBlockVector>
     ) {
         // §6.2.2 step 1, t = 0…15: the message words, big-endian, word t of block j into lane j of w[t].
         // The vector is assembled in registers: four 4-byte stores read back as one 16-byte load would
         // defeat the processor's store-to-load forwarding.
         for t in 0..<16 {
-            let word = ScheduleVector(
+            let word = FourBlockVector(
                 UInt32(bigEndian: blocks.loadUnaligned(fromByteOffset: t &* 4, as: UInt32.self)),
                 UInt32(bigEndian: blocks.loadUnaligned(fromByteOffset: 64 &+ t &* 4, as: UInt32.self)),
                 UInt32(bigEndian: blocks.loadUnaligned(fromByteOffset: 128 &+ t &* 4, as: UInt32.self)),
@@ -157,12 +157,12 @@ private func rotateRight(_ x: UInt32, _ n: UInt32) -> UInt32 { (x &>> n) | (x &<
 // x ≫ 18 ⊕ x ≫ 7 ⊕ x ≫ 3, and its left ones too, (x ≪ 11 ⊕ x) ≪ 14 = x ≪ 25 ⊕ x ≪ 14: fewer register
 // copies (SSE2 shifts overwrite their operand). σ1 is on it (W[t] needs σ1(W[t-2])) and stays flat.
 @inline(__always)
-private func smallSigma0(_ x: ScheduleVector, _ count: UnsafePointer<UInt32>) -> ScheduleVector {
+private func smallSigma0(_ x: FourBlockVector, _ count: UnsafePointer<UInt32>) -> FourBlockVector {
     ((((x &>> count[11]) ^ x) &>> count[4] ^ x) &>> count[3]) ^ (((x &<< count[11]) ^ x) &<< count[14])
 }
 
 @inline(__always)
-private func smallSigma1(_ x: ScheduleVector, _ count: UnsafePointer<UInt32>) -> ScheduleVector {
+private func smallSigma1(_ x: FourBlockVector, _ count: UnsafePointer<UInt32>) -> FourBlockVector {
     (x &>> count[17]) ^ (x &<< count[15]) ^ (x &>> count[19]) ^ (x &<< count[13]) ^ (x &>> count[10])
 }
 
@@ -170,23 +170,23 @@ private func smallSigma1(_ x: ScheduleVector, _ count: UnsafePointer<UInt32>) ->
 let sha256ShiftCounts: [UInt32] = (0..<32).map { UInt32($0) }
 
 /// K[t] of FIPS 180-4 §4.2.2 in all four lanes.
-let sha256RoundConstantsFourLanes: [ScheduleVector] = sha256RoundConstants.map { ScheduleVector(repeating: $0) }
+let sha256RoundConstantsFourLanes: [FourBlockVector] = sha256RoundConstants.map { FourBlockVector(repeating: $0) }
 
 // The schedule's vector type. Optimized builds use `SIMD4<UInt32>` (SSE2: four lanes an instruction, as
-// above). Debug builds use `ScheduleLanes`, the same four lanes as plain `UInt32`s with the same wrapping
+// above). Debug builds use `FourBlockLanes`, the same four lanes as plain `UInt32`s with the same wrapping
 // operations: unoptimized, every `SIMD4` operator is a call into the standard library's generic code, and
 // hashing anything over 255 bytes was several times slower in the debug tests than through the one-block
 // path. The code above is the same text for both; the optimized form is what the benchmarks, the release
 // known answers (scripts/known-answer-loops.sh) and the wasm32 known answers run.
 #if DEBUG
-typealias ScheduleVector = ScheduleLanes
+typealias FourBlockVector = FourBlockLanes
 #else
-typealias ScheduleVector = SIMD4<UInt32>
+typealias FourBlockVector = SIMD4<UInt32>
 #endif
 
 /// Four 32-bit lanes as `SIMD4<UInt32>` has them, with the schedule's operations lane by lane: wrapping
 /// addition, XOR, and shifts by a scalar count (masked, as `SIMD4`'s `&<<` and `&>>` are).
-struct ScheduleLanes: Sendable {
+struct FourBlockLanes: Sendable {
     var lane0, lane1, lane2, lane3: UInt32
 
     @_transparent init(_ lane0: UInt32, _ lane1: UInt32, _ lane2: UInt32, _ lane3: UInt32) {

@@ -262,7 +262,9 @@ func collectOwnDeclarations(_ value: Any, module: String, inherited: Availabilit
 for source in sources { collectOwnDeclarations(source.ast, module: source.module, inherited: [:]) }
 
 // Mangled type names contain a nominal type's USR without its "s:" prefix ("$ss7UInt128VD" holds
-// "s7UInt128V"). Only the late types are searched for.
+// "s7UInt128V"). Only the late types are searched for. The search is by substring, so a standard
+// substitution can also match inside a name: TaskExecutor's is "Sch", and a type of ours named Sch… is
+// reported as using it (the remedy so far has been another name).
 let lateTypeFragments: [(fragment: String, usr: String)] = late.compactMap { usr, entry in
     guard entry.symbol.isType, usr.hasPrefix("s:") else { return nil }
     return (String(usr.dropFirst(2)), usr)
