@@ -9,10 +9,11 @@
 #   the 100-iteration hashes). The 60,000,000-iteration run is documented in Docs/PostQuantum.md;
 # - the 4096- and 8192-bit groups of Wycheproof's rsa_oaep_misc_test.json (Tests/PureRSATests/Vectors; the debug tests
 #   run its other groups);
-# - AES-GCM (Wycheproof's aes_gcm_test.json) and RSA signing (the SHA-2 cases of rsa_pkcs1_*_sig_gen) on the
-#   SSE2 form of the AES planes and the radix-2^28 lanes: debug builds give them plain two-word lanes
-#   (Sources/PureAES/BoyarPeraltaSBox.swift, Sources/PureBigInt/Radix28Montgomery.swift), so the debug tests check that
-#   form and these the optimized one.
+# - AES-GCM (Wycheproof's aes_gcm_test.json), RSA signing (the SHA-2 cases of rsa_pkcs1_*_sig_gen) and SHA-256
+#   of long messages (NIST's SHA256LongMsg.rsp) on the SSE2 form of the AES planes, the radix-2^28 lanes and
+#   the four-block schedule: debug builds give them plain-integer lanes (Sources/PureAES/BoyarPeraltaSBox.swift,
+#   Sources/PureBigInt/Radix28Montgomery.swift, Sources/PureSHA2/SHA256FourBlockSchedule.swift), so the debug
+#   tests check that form and these the optimized one.
 #
 #   bash scripts/known-answer-loops.sh          # exit 0: every known answer matched
 set -euo pipefail
@@ -49,6 +50,7 @@ readme=Tests/PureMLDSATests/Vectors/cctv_accumulated_README.md
 "$out/known-answer-loops" oaep-large Tests/PureRSATests/Vectors/rsa_oaep_misc_test.json
 "$out/known-answer-loops" aes-gcm Tests/PureAESTests/Vectors/aes_gcm_test.json
 "$out/known-answer-loops" rsa-sig-gen Tests/PureRSATests/Vectors/rsa_pkcs1_{2048,3072,4096}_sig_gen_test.json
+"$out/known-answer-loops" sha256 Tests/PureSHA2Tests/Vectors/SHA256LongMsg.rsp
 x25519_status=0
 wait "$x25519_pid" || x25519_status=$?
 x25519_pid=

@@ -7,8 +7,8 @@
 // key or data bit. The same code computes 1 to 8 blocks; fewer blocks leave lanes unused, not shorter code.
 //
 // Layout. Plane j (q0 … q7) holds bit j (bit 0 the least significant) of every byte of eight blocks. A
-// plane is two 64-bit lanes (`Plane`, BoyarPeraltaSBox.swift: one SSE2/NEON register, or two integers on targets without
-// vectors); lane 0 holds blocks 0–3, lane 1 blocks 4–7. Within a lane, the byte in row r and column c of
+// plane is two 64-bit lanes (`Plane`, defined in BoyarPeraltaSBox.swift: one SSE2/NEON register, or two
+// integers on targets without vectors); lane 0 holds blocks 0–3, lane 1 blocks 4–7. Within a lane, the byte in row r and column c of
 // the AES state (FIPS 197 §3.4: input byte r + 4c) of the lane's block b sits at bit
 //
 //     16·r + 4·c + b          rows are 16-bit chunks, columns are nibbles, blocks the bits of a nibble

@@ -103,21 +103,24 @@ public enum PBKDF2<H: HashFunction> {
         let saltBytes = Array(salt)
         var output: [UInt8] = []
         output.reserveCapacity(outputByteCount + hashLength)
+        // SHA-256/384/512: the loop on the compression function (PBKDF2Rounds.swift). Embedded Swift has no
+        // existential metatypes; there every generic is specialized, and the general loop below serves.
+        #if hasFeature(Embedded)
+        let compressing: (any PBKDF2Compressing.Type)? = nil
+        #else
+        let compressing = H.self as? any PBKDF2Compressing.Type
+        #endif
         var block: UInt32 = 1
         while output.count < outputByteCount {
             var mac = keyed
             mac.update(data: saltBytes)
             mac.update(data: [UInt8(block >> 24), UInt8(truncatingIfNeeded: block >> 16), UInt8(truncatingIfNeeded: block >> 8), UInt8(truncatingIfNeeded: block)])
             var u = Array(mac.finalize())
-            #if !hasFeature(Embedded)
-            // SHA-256/384/512: the loop on the compression function (PBKDF2Rounds.swift). Embedded Swift has
-            // no existential metatypes; there every generic is specialized, and the loop below serves.
-            if let fast = H.self as? any PBKDF2Compressing.Type {
+            if let fast = compressing {
                 output += passwordKey.withUnsafeBytes { fast.pbkdf2Block(password: $0, first: u, rounds: rounds) }
                 block &+= 1
                 continue
             }
-            #endif
             var t = u
             // U_j is written over U_{j−1} in place: one array for the whole loop, not one per iteration.
             for _ in 1..<rounds {

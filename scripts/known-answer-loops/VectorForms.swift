@@ -6,6 +6,8 @@
 // through that form. These loops run the optimized form, SIMD2<UInt64> compiled to SSE2 on x86-64, over:
 // - every case of Wycheproof's aes_gcm_test.json through AES.GCM's public API (valid cases open to their
 //   message and seal to their box; invalid ones are refused), the bitsliced rounds and the GHASH;
+// - every record of NIST's SHA256LongMsg.rsp (messages of 163 to 6,400 bytes): SHA-256's four-block schedule,
+//   whose `SIMD4<UInt32>` debug builds replace likewise (Sources/PureSHA2/SHA256FourBlockSchedule.swift);
 // - every SHA-256, SHA-384 and SHA-512 case of Wycheproof's rsa_pkcs1_{2048,3072,4096}_sig_gen files, signed
 //   byte for byte and verified: the CRT halves of 2048- and 4096-bit keys and a 2048-bit public operation run
 //   the 37- and 74-limb kernels (their SHA-1 and SHA-224 cases sign through an internal entry point, and
@@ -132,5 +134,38 @@ func runRSASigGen(paths: [String], expectedCases: Int) throws -> Bool {
         failures += 1
     }
     print("rsa_pkcs1_{2048,3072,4096}_sig_gen, release build: \(run) SHA-2 cases signed and verified, \(failures == 0 ? "all passed" : "\(failures) FAILED")")
+    return failures == 0
+}
+
+/// Every record of a NIST SHA-256 byte-oriented response file (Len, Msg, MD); true when all matched and
+/// `expectedRecords` ran.
+func runSHA256Records(path: String, expectedRecords: Int) -> Bool {
+    let name = URL(fileURLWithPath: path).lastPathComponent
+    guard let text = readText(path) else { return false }
+    var fields: [String: String] = [:]
+    var run = 0, failures = 0
+    for line in text.split(whereSeparator: \.isNewline) {
+        let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, !line.hasPrefix("[") else { continue }
+        fields[parts[0]] = parts[1]
+        guard parts[0] == "MD" else { continue }
+        run += 1
+        guard let length = fields["Len"].flatMap({ Int($0) }), length % 8 == 0, let message = hexBytes(fields["Msg"] ?? ""),
+              let expected = hexBytes(parts[1]) else {
+            print("\(name) record \(run): unreadable")
+            failures += 1
+            continue
+        }
+        if Array(SHA256.hash(data: message.prefix(length / 8))) != expected {
+            print("\(name) record \(run) (\(length / 8) bytes): another digest")
+            failures += 1
+        }
+        fields = [:]
+    }
+    if run != expectedRecords {
+        print("\(name): \(run) records, \(expectedRecords) expected")
+        failures += 1
+    }
+    print("\(name), release build: \(run) records, \(failures == 0 ? "all matched" : "\(failures) FAILED")")
     return failures == 0
 }
