@@ -49,6 +49,9 @@ final class StandInApple: Sendable {
     /// The running HTTP server, nil while the stand-in is down.
     private let listener = NIOLockedValueBox<(group: ServiceGroup, run: Task<Void, Never>)?>(nil)
     let port: Int
+    /// Holds `port` while the stand-in is down (ReservedPort.swift), so that it refuses connections and the
+    /// stand-in can listen there again.
+    private let reserved: ReservedPort
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
@@ -56,7 +59,8 @@ final class StandInApple: Sendable {
         p8 = PureP256.P256.Signing.PrivateKey()
         state = NIOLockedValueBox(State(keys: [SigningKey(kid: "k1", key: try _RSA.Signing.PrivateKey(keySize: .bits2048))]))
         self.clientIDs = clientIDs
-        port = await Self.listen(port: 0, state: state, p8: p8, listener: listener)
+        reserved = try ReservedPort()
+        port = await Self.listen(port: ReservedPort.serverMayShare ? reserved.port : 0, state: state, p8: p8, listener: listener)
     }
 
     /// Switches the fault; `down` closes the port, and leaving `down` listens again on the same port.

@@ -196,8 +196,20 @@ struct AppleAuthHummingbirdTests {
             try await Task.sleep(for: .seconds(12))
             return .ok
         }
-        let standInPort = try await Application(router: standIn).test(.live) { standInClient in
-            let standInPort = try #require(standInClient.port)
+        // The stand-in listens on a reserved port (ReservedPort.swift), held until the test ends so that it
+        // refuses connections once the stand-in has stopped and no other test's server is given it meanwhile.
+        let reserved = try ReservedPort()
+        defer { withExtendedLifetime(reserved) {} }
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let standInApp = Application(router: standIn,
+                                     configuration: .init(address: .hostname("127.0.0.1", port: ReservedPort.serverMayShare ? reserved.port : 0)),
+                                     onServerRunning: { channel in portContinuation.yield(channel.localAddress?.port ?? 0) })
+        let standInPort = try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await standInApp.runService(gracefulShutdownSignals: []) }
+            defer { group.cancelAll() }
+            var iterator = ports.makeAsyncIterator()
+            let standInPort = try #require(await iterator.next())
+            if ReservedPort.serverMayShare { #expect(standInPort == reserved.port) }
             let app = try Self.makeApplication(transport: try AsyncHTTPClientTransport(), baseURL: "http://127.0.0.1:\(standInPort)",
                                                retryPolicy: nil)
             try await app.test(.live) { client in

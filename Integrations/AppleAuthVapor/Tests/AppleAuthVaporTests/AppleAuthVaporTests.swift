@@ -54,9 +54,11 @@ private final class StandInApple: Sendable {
     }
     var tokenRequests: [String] { state.withLockedValue { $0.tokenRequests } }
 
-    init() async throws {
+    /// A stand-in on `reserved`'s port where the system allows it (ReservedPort.swift), else on a port of its own.
+    init(reserving reserved: ReservedPort? = nil) async throws {
+        let requested = ReservedPort.serverMayShare ? reserved?.port ?? 0 : 0
         app = try await Application.make(.testing)
-        app.http.server.configuration.port = 0
+        app.http.server.configuration.port = requested
         let state = self.state
         app.get("auth", "keys") { _ in
             Response(status: .ok, headers: ["Content-Type": "application/json"], body: .init(string: Vectors.file.jwks))
@@ -69,7 +71,7 @@ private final class StandInApple: Sendable {
             return Response(status: .ok, headers: ["Content-Type": "application/json"],
                             body: .init(string: #"{"access_token":"a","token_type":"Bearer","expires_in":3600,"refresh_token":"r-1","id_token":"x.y.z"}"#))
         }
-        try await app.server.start(address: .hostname("127.0.0.1", port: 0))
+        try await app.server.start(address: .hostname("127.0.0.1", port: requested))
         port = app.http.server.shared.localAddress?.port ?? 0
         guard port != 0 else { throw Abort(.internalServerError, reason: "the stand-in did not bind") }
     }
@@ -201,7 +203,11 @@ struct AppleAuthVaporTests {
     @Test("default settings, configured as the README does: Apple silent answers 503 within the 10 s timeout plus a second, Apple refusing connections within 5 s")
     func outageTimesWithDefaults() async throws {
         let vectors = Vectors.file.vectors
-        let stand = try await StandInApple()
+        // Held until the test ends, so that the port refuses connections once the stand-in has stopped.
+        let reserved = try ReservedPort()
+        defer { withExtendedLifetime(reserved) {} }
+        let stand = try await StandInApple(reserving: reserved)
+        if ReservedPort.serverMayShare { #expect(stand.port == reserved.port) }
         var standRunning = true
         defer { if standRunning { Task { try? await stand.shutdown() } } }
         try await withApp(configure: { app in
