@@ -204,7 +204,8 @@ func radix28MultiplyLimbs(_ out: UnsafeMutableRawPointer, _ a: UnsafeRawPointer,
     let nNatural = n, nShifted = n + 8 &* w
     // The last operand pair that can be nonzero: O_P = (x_(2P−1), 0) when L is even.
     let lastPair = l % 2 == 0 ? pairs : pairs &- 1
-    for p in 0..<w { accumulator.storeBytes(of: V(), toByteOffset: 16 &* p, as: V.self) }
+    let zero = V(repeating: bigIntOpaqueZero)   // not a constant: stores in line, not a call to memset
+    for p in 0..<w { accumulator.storeBytes(of: zero, toByteOffset: 16 &* p, as: V.self) }
     let b0 = b.load(as: UInt64.self), b1 = b.load(fromByteOffset: 8, as: UInt64.self)
     let n0 = n.load(as: UInt64.self), n1 = n.load(fromByteOffset: 8, as: UInt64.self)
     var carry: UInt64 = 0, lastHigh: UInt64 = 0
@@ -272,7 +273,8 @@ func radix28SquareLimbs(_ out: UnsafeMutableRawPointer, _ x: UnsafeRawPointer, _
     let dNatural = UnsafeRawPointer(doubled), dShifted = UnsafeRawPointer(doubledShifted)
     let nNatural = n, nShifted = n + 8 &* w
     let lastPair = l % 2 == 0 ? pairs : pairs &- 1
-    for p in 0..<w { accumulator.storeBytes(of: V(), toByteOffset: 16 &* p, as: V.self) }
+    let zero = V(repeating: bigIntOpaqueZero)   // not a constant: stores in line, not a call to memset
+    for p in 0..<w { accumulator.storeBytes(of: zero, toByteOffset: 16 &* p, as: V.self) }
     let n0 = n.load(as: UInt64.self), n1 = n.load(fromByteOffset: 8, as: UInt64.self)
     var carry: UInt64 = 0, lastHigh: UInt64 = 0
     /// Row pair m. `twoPerTrip` (the middle rows, where both loops below run at least twice) takes their

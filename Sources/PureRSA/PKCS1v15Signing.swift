@@ -2,8 +2,9 @@
 // builds EM = 00 01 FF…FF 00 ‖ DigestInfo ‖ H, and RSASP1 (§5.2.1) raises it to d by the CRT.
 //
 // Side channels. RSASP1 is computed as BoringSSL does:
-// - base blinding: m is multiplied by r^e for a fresh random r, and the result by r⁻¹, so the values that
-//   the exponentiations and the reductions handle are uniformly random and unrelated to m;
+// - base blinding: m is multiplied by r^e for an unpredictable r, and the result by r⁻¹, so the values that
+//   the exponentiations and the reductions handle are uniformly random and unrelated to m; a fresh r every
+//   32 operations, squared in between (RSABlinding.swift, as BoringSSL's BN_BLINDING);
 // - the exponentiations m^dp mod p and m^dq mod q are `MontgomeryContext.power`: a fixed 5-bit window
 //   over all limbs of p's size, every table entry read and selected by mask (PureBigInt, Docs/Security.md);
 // - the result is verified with the public key before it is returned (a fault in the CRT would otherwise
@@ -77,17 +78,8 @@ extension RSA.Signing.PrivateKey {
     /// RSASP1: m^d mod n as k bytes, blinded, by the CRT, verified with the public key (see the header).
     func privateOperation(_ m: BigUInt) throws(RSAError) -> [UInt8] {
         let key = storage, n = publicKey.modulus, e = publicKey.publicExponent
-        // A blinding factor r with an inverse mod n (n = p·q: all but a negligible fraction of r), inverted
-        // by safegcd in time that depends on n's size alone (ConstantTimeInversion.swift). The variable-time
-        // inversions cost a quarter of a signature (division) or let the dudect run tell keys apart
-        // (binary, Docs/Security.md).
-        var r = BigUInt(), rInverse: BigUInt? = nil
-        // r > 1: more than one limb, or one limb above 1.
-        while r.limbs.count < 2 && (r.limbs.first ?? 0) < 2 || rInverse == nil {
-            r = blindingFactor(below: n)
-            rInverse = r.inverseConstantTime(oddModulus: n)
-        }
-        let blinded = publicKey.context.multiplyByPowerVartime(m, r, e)                       // m·r^e mod n
+        // Blinded: m·r^e for an unpredictable r, from the key's blinding pairs (RSABlinding.swift).
+        let (blinded, rInverse) = blind(m)
         let blindedSignature: BigUInt
         if let crt = key.crt, let signature = crt.apply(blinded) {
             blindedSignature = signature                       // p and q of one limb count: constant-time
@@ -102,24 +94,10 @@ extension RSA.Signing.PrivateKey {
             blindedSignature = m2 + h * key.q
         }
         // Unblind (·r⁻¹), and the fault check: s^e must give back m.
-        guard let rInverse, let s = publicKey.context.multiplyChecked(blindedSignature, rInverse, exponent: e, expected: m < n ? m : m % n),
+        guard let s = publicKey.context.multiplyChecked(blindedSignature, rInverse, exponent: e, expected: m < n ? m : m % n),
               let bytes = s.bigEndianBytes(length: publicKey.byteCount) else {
             throw RSAError(.signingFault)
         }
         return bytes
     }
-}
-
-/// A random blinding factor below n: n's bit length less one random bits, so below n by construction and
-/// drawn once. A uniform draw below n by rejection took a number of attempts that depends on n's top bits
-/// (up to two on average, each 32 calls to the system's generator for RSA-2048): n is public, so that told
-/// an attacker nothing, but it made signing time depend on the key, and the timing test (ConstantTime
-/// `--only rsa-sign`) could then tell one key from others by it (Docs/Security.md). r need not be uniform
-/// mod n: it must be unpredictable, and 2047 random bits are.
-private func blindingFactor(below n: BigUInt) -> BigUInt {
-    let bits = n.bitWidth - 1
-    var generator = SystemRandomNumberGenerator()
-    var limbs = (0..<((bits + 63) / 64)).map { _ in generator.next() as UInt64 }
-    if bits % 64 != 0 { limbs[limbs.count - 1] &= (1 << UInt64(bits % 64)) - 1 }
-    return BigUInt(limbs: limbs)
 }

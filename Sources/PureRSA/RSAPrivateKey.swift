@@ -21,6 +21,8 @@ extension RSA.Signing {
             /// The constant-time CRT on fixed-size limbs (PureBigInt's MontgomeryCRT.swift), when p and q have
             /// the same limb count; nil otherwise, and signing takes the general path.
             let crt: RSACRTOperation?
+            /// Blinding pairs reused between operations (RSABlinding.swift).
+            let blindingPairs = RSABlindingPairs()
 
             init(publicKey: PublicKey, privateExponent: BigUInt, p: BigUInt, q: BigUInt, dp: BigUInt, dq: BigUInt,
                  qInverse: BigUInt, contextP: MontgomeryContext, contextQ: MontgomeryContext) {
