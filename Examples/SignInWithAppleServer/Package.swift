@@ -14,6 +14,8 @@ let package = Package(
         .executable(name: "SignInWithAppleServer", targets: ["SignInWithAppleServer"]),
     ],
     dependencies: [
+        // Tests only: helpers the integrations' and the example's tests share (ReservedPort).
+        .package(name: "IntegrationTestSupport", path: "../../Integrations/IntegrationTestSupport"),
         .package(name: "PureJWT", path: "../.."),
         .package(name: "AppleAuthHummingbird", path: "../../Integrations/AppleAuthHummingbird"),
         .package(name: "AppleAuthAsyncHTTPClient", path: "../../Integrations/AppleAuthAsyncHTTPClient"),
@@ -65,6 +67,7 @@ let package = Package(
         .testTarget(
             name: "SignInWithAppleServerTests",
             dependencies: [
+                .product(name: "IntegrationTestSupport", package: "IntegrationTestSupport"),
                 "SignInWithAppleServerKit",
                 // Built for the test that runs the executable as its own process (SIGTERM and restart).
                 "SignInWithAppleServer",

@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "AppleAuthHummingbird", targets: ["AppleAuthHummingbird"]),
     ],
     dependencies: [
+        // Tests only: helpers the integrations' and the example's tests share (ReservedPort).
+        .package(name: "IntegrationTestSupport", path: "../IntegrationTestSupport"),
         .package(name: "PureJWT", path: "../.."),
         // Tests only: the transport the README sends with, measured with its default settings.
         .package(name: "AppleAuthAsyncHTTPClient", path: "../AppleAuthAsyncHTTPClient"),
@@ -32,6 +34,7 @@ let package = Package(
         .testTarget(
             name: "AppleAuthHummingbirdTests",
             dependencies: [
+                .product(name: "IntegrationTestSupport", package: "IntegrationTestSupport"),
                 "AppleAuthHummingbird",
                 .product(name: "AppleAuth", package: "PureJWT"),
                 .product(name: "AppleAuthAsyncHTTPClient", package: "AppleAuthAsyncHTTPClient"),

@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "AppleAuthVapor", targets: ["AppleAuthVapor"]),
     ],
     dependencies: [
+        // Tests only: helpers the integrations' and the example's tests share (ReservedPort).
+        .package(name: "IntegrationTestSupport", path: "../IntegrationTestSupport"),
         .package(name: "PureJWT", path: "../.."),
         .package(name: "AppleAuthAsyncHTTPClient", path: "../AppleAuthAsyncHTTPClient"),
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
@@ -33,6 +35,7 @@ let package = Package(
         .testTarget(
             name: "AppleAuthVaporTests",
             dependencies: [
+                .product(name: "IntegrationTestSupport", package: "IntegrationTestSupport"),
                 "AppleAuthVapor",
                 .product(name: "AppleAuth", package: "PureJWT"),
                 .product(name: "AppStoreServerAPI", package: "PureJWT"),

@@ -8,6 +8,7 @@ import Crypto
 import _CryptoExtras
 import Foundation
 import Hummingbird
+import IntegrationTestSupport
 import NIOConcurrencyHelpers
 import PureJWT
 import PureP256
@@ -49,8 +50,8 @@ final class StandInApple: Sendable {
     /// The running HTTP server, nil while the stand-in is down.
     private let listener = NIOLockedValueBox<(group: ServiceGroup, run: Task<Void, Never>)?>(nil)
     let port: Int
-    /// Holds `port` while the stand-in is down (ReservedPort.swift), so that it refuses connections and the
-    /// stand-in can listen there again.
+    /// Holds `port` while the stand-in is down (IntegrationTestSupport's ReservedPort), so that it refuses
+    /// connections and the stand-in can listen there again.
     private let reserved: ReservedPort
 
     var baseURL: String { "http://127.0.0.1:\(port)" }

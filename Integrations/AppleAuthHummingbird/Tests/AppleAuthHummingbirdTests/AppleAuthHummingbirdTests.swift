@@ -10,6 +10,7 @@ import Foundation
 import Hummingbird
 import HummingbirdAuth
 import HummingbirdTesting
+import IntegrationTestSupport
 import NIOCore
 import PureJWT
 import PureP256
@@ -196,8 +197,9 @@ struct AppleAuthHummingbirdTests {
             try await Task.sleep(for: .seconds(12))
             return .ok
         }
-        // The stand-in listens on a reserved port (ReservedPort.swift), held until the test ends so that it
-        // refuses connections once the stand-in has stopped and no other test's server is given it meanwhile.
+        // The stand-in listens on a reserved port (IntegrationTestSupport's ReservedPort), held until the test
+        // ends so that it refuses connections once the stand-in has stopped and no other test's server is
+        // given it meanwhile.
         let reserved = try ReservedPort()
         defer { withExtendedLifetime(reserved) {} }
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)

@@ -6,6 +6,7 @@
 
 import AppleAuth
 import AppleAuthVapor
+import IntegrationTestSupport
 import Foundation
 import NIOConcurrencyHelpers
 import PureJWT
@@ -54,7 +55,8 @@ private final class StandInApple: Sendable {
     }
     var tokenRequests: [String] { state.withLockedValue { $0.tokenRequests } }
 
-    /// A stand-in on `reserved`'s port where the system allows it (ReservedPort.swift), else on a port of its own.
+    /// A stand-in on `reserved`'s port where the system allows it (IntegrationTestSupport's ReservedPort),
+    /// else on a port of its own.
     init(reserving reserved: ReservedPort? = nil) async throws {
         let requested = ReservedPort.serverMayShare ? reserved?.port ?? 0 : 0
         app = try await Application.make(.testing)

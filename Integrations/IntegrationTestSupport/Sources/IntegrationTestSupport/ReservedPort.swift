@@ -14,17 +14,18 @@ import Glibc
 import Darwin
 #endif
 
-final class ReservedPort: Sendable {
-    let port: Int
+public final class ReservedPort: Sendable {
+    public let port: Int
     private let descriptor: Int32
 
-    struct SocketError: Error, CustomStringConvertible {
-        let call: String
-        let code: Int32
-        var description: String { "\(call) failed with errno \(code) while reserving a port on 127.0.0.1" }
+    public struct SocketError: Error, CustomStringConvertible {
+        public let call: String
+        public let code: Int32
+        public var description: String { "\(call) failed with errno \(code) while reserving a port on 127.0.0.1" }
     }
 
-    init() throws {
+    /// Binds the holder socket; throws if the system refuses a socket or a port.
+    public init() throws {
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -55,7 +56,7 @@ final class ReservedPort: Sendable {
     }
 
     /// Whether a server may listen on `port` beside the holder (see the top of this file).
-    static var serverMayShare: Bool {
+    public static var serverMayShare: Bool {
         #if os(Linux)
         return true
         #else
