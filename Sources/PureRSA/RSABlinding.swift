@@ -43,28 +43,26 @@ final class RSABlindingPairs: Sendable {
         }
     }
 
-    /// Calls `body` with the pair of the first free slot (nil if that slot has none yet) and returns true;
-    /// false, without calling it, when every slot is taken or there are none.
-    func withFreeSlot(_ body: (inout RSABlindingPair?) -> Void) -> Bool {
-        for slot in slots where slot.withPairIfFree(body) { return true }
-        return false
+    /// Calls `body` with the pair of the first free slot (nil if that slot has none yet) and returns its
+    /// result; nil, without calling it, when every slot is taken or there are none.
+    func withFreeSlot<Result>(_ body: (inout RSABlindingPair?) -> Result) -> Result? {
+        for slot in slots {
+            if let result = slot.withPairIfFree(body) { return result }
+        }
+        return nil
     }
 
     /// How many operations each slot's pair has served (0: none yet); a slot in use counts as 0. For tests.
     var usesBySlot: [Int] {
-        slots.map { slot in
-            var uses = 0
-            _ = slot.withPairIfFree { uses = $0?.uses ?? 0 }
-            return uses
-        }
+        slots.map { slot in slot.withPairIfFree { $0?.uses ?? 0 } ?? 0 }
     }
 }
 
 /// A slot with no pair and no atomics, the base of `RSAAtomicBlindingSlot` (classes with a stored `Atomic`
 /// must be as available as it; an array of this type can be declared on every system).
 class RSABlindingSlot: @unchecked Sendable {
-    /// Calls `body` with the slot's pair and returns true if the slot was free; false otherwise.
-    func withPairIfFree(_ body: (inout RSABlindingPair?) -> Void) -> Bool { false }
+    /// Calls `body` with the slot's pair and returns its result if the slot was free; nil otherwise.
+    func withPairIfFree<Result>(_ body: (inout RSABlindingPair?) -> Result) -> Result? { nil }
 }
 
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
@@ -74,11 +72,11 @@ final class RSAAtomicBlindingSlot: RSABlindingSlot, @unchecked Sendable {
     private let taken = Atomic<Bool>(false)
     private var pair: RSABlindingPair?
 
-    override func withPairIfFree(_ body: (inout RSABlindingPair?) -> Void) -> Bool {
-        guard taken.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return false }
-        body(&pair)
+    override func withPairIfFree<Result>(_ body: (inout RSABlindingPair?) -> Result) -> Result? {
+        guard taken.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return nil }
+        let result = body(&pair)
         taken.store(false, ordering: .releasing)
-        return true
+        return result
     }
 }
 
@@ -87,19 +85,20 @@ extension RSA.Signing.PrivateKey {
     /// slot, or a fresh one.
     func blind(_ m: BigUInt) -> (blinded: BigUInt, rInverse: BigUInt) {
         let context = publicKey.context
-        var pair: RSABlindingPair? = nil
-        let fromSlot = storage.blindingPairs.withFreeSlot { slot in
-            if var next = slot, next.uses < RSABlindingPairs.usesPerPair {
+        let fromSlot = storage.blindingPairs.withFreeSlot { slot -> RSABlindingPair in
+            var next: RSABlindingPair
+            if let current = slot, current.uses < RSABlindingPairs.usesPerPair {
+                next = current
                 next.rToE = context.multiply(next.rToE, next.rToE)
                 next.rInverse = context.multiply(next.rInverse, next.rInverse)
                 next.uses += 1
-                slot = next
             } else {
-                slot = freshBlindingPair()
+                next = freshBlindingPair()
             }
-            pair = slot
+            slot = next
+            return next
         }
-        let chosen = fromSlot ? pair! : freshBlindingPair()
+        let chosen = fromSlot ?? freshBlindingPair()
         return (context.multiply(m, chosen.rToE), chosen.rInverse)
     }
 
