@@ -47,22 +47,28 @@ final class RSABlindingPairs: Sendable {
     /// result; nil, without calling it, when every slot is taken or there are none.
     func withFreeSlot<Result>(_ body: (inout RSABlindingPair?) -> Result) -> Result? {
         for slot in slots {
-            if let result = slot.withPairIfFree(body) { return result }
+            var result: Result? = nil
+            if slot.withPairIfFree({ result = body(&$0) }) { return result }
         }
         return nil
     }
 
     /// How many operations each slot's pair has served (0: none yet); a slot in use counts as 0. For tests.
     var usesBySlot: [Int] {
-        slots.map { slot in slot.withPairIfFree { $0?.uses ?? 0 } ?? 0 }
+        slots.map { slot in
+            var uses = 0
+            _ = slot.withPairIfFree { uses = $0?.uses ?? 0 }
+            return uses
+        }
     }
 }
 
 /// A slot with no pair and no atomics, the base of `RSAAtomicBlindingSlot` (classes with a stored `Atomic`
 /// must be as available as it; an array of this type can be declared on every system).
 class RSABlindingSlot: @unchecked Sendable {
-    /// Calls `body` with the slot's pair and returns its result if the slot was free; nil otherwise.
-    func withPairIfFree<Result>(_ body: (inout RSABlindingPair?) -> Result) -> Result? { nil }
+    /// Calls `body` with the slot's pair and returns true if the slot was free; false otherwise. (Not
+    /// generic: Embedded Swift has no generic methods a subclass can override.)
+    func withPairIfFree(_ body: (inout RSABlindingPair?) -> Void) -> Bool { false }
 }
 
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
@@ -72,11 +78,11 @@ final class RSAAtomicBlindingSlot: RSABlindingSlot, @unchecked Sendable {
     private let taken = Atomic<Bool>(false)
     private var pair: RSABlindingPair?
 
-    override func withPairIfFree<Result>(_ body: (inout RSABlindingPair?) -> Result) -> Result? {
-        guard taken.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return nil }
-        let result = body(&pair)
+    override func withPairIfFree(_ body: (inout RSABlindingPair?) -> Void) -> Bool {
+        guard taken.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return false }
+        body(&pair)
         taken.store(false, ordering: .releasing)
-        return result
+        return true
     }
 }
 
