@@ -83,8 +83,14 @@ public struct JWEDecrypter: Sendable {
     /// decompressed; nil when no key fits. Throws when the header's algorithms are not accepted, or the
     /// last key tried failed (`decryptionFailed` for anything that touched a secret).
     func open(_ content: JWEContent, header: JWEHeader, encryptedKey: [UInt8]) throws(JWTError) -> [UInt8]? {
-        guard keyManagementAlgorithms.contains(header.algorithm) else { throw JWTError(.unsupportedAlgorithm(header.algorithm.rawValue)) }
-        guard contentEncryptionAlgorithms.contains(header.encryption) else { throw JWTError(.unsupportedEncryption(header.encryption.rawValue)) }
+        guard keyManagementAlgorithms.contains(header.algorithm) else {
+            throw JWTError(.notAccepted(member: "alg", value: header.algorithm.rawValue,
+                                        accepted: JWEKeyManagementAlgorithm.all.filter(keyManagementAlgorithms.contains).map(\.rawValue)))
+        }
+        guard contentEncryptionAlgorithms.contains(header.encryption) else {
+            throw JWTError(.notAccepted(member: "enc", value: header.encryption.rawValue,
+                                        accepted: JWEContentEncryptionAlgorithm.all.filter(contentEncryptionAlgorithms.contains).map(\.rawValue)))
+        }
         let candidates = keys.filter { ($0.keyID == nil || header.keyID == nil || $0.keyID == header.keyID) && $0.algorithms.contains(header.algorithm) }
         guard !candidates.isEmpty else { return nil }
         var failure = JWTError(.decryptionFailed)

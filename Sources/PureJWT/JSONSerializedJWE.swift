@@ -53,7 +53,7 @@ extension JWEDecrypter {
                 return DecryptedJWE(header: header, plaintext: plaintext, additionalAuthenticatedData: serialized.additionalAuthenticatedData)
             } catch {
                 switch error.reason {
-                case .unsupportedAlgorithm, .unsupportedEncryption: headerError = headerError ?? error
+                case .unsupportedAlgorithm, .unsupportedEncryption, .notAccepted: headerError = headerError ?? error
                 case .decompressionFailed: throw error  // the tag checked: the content itself is at fault
                 default: keyFailure = error
                 }

@@ -17,7 +17,7 @@ public struct JWTError: Error, Hashable, Sendable, CustomStringConvertible {
         case malformed(part: String, detail: String)
         /// `alg` is "none" (in any letter case): unsigned tokens are never accepted.
         case algorithmNone
-        /// `alg` names an algorithm PureJWT does not implement.
+        /// `alg` names an algorithm PureJWT does not implement (neither a JWS one nor a JWE key management).
         case unsupportedAlgorithm(String)
         /// `crit` lists header parameters this library does not understand (or is empty).
         case unsupportedCriticalHeader([String])
@@ -56,8 +56,11 @@ public struct JWTError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A JWE that could not be decrypted: a tag, a key unwrap or an RSA-OAEP block did not check, or the
         /// key is not the one it was encrypted for. Which of these is not said (it would be an oracle).
         case decryptionFailed
-        /// A JWE "enc" that PureJWT does not implement, or that the decrypter does not accept.
+        /// A JWE "enc" that PureJWT does not implement.
         case unsupportedEncryption(String)
+        /// A JWE "alg" or "enc" that PureJWT implements but the decrypter was narrowed not to accept (the
+        /// header member, its value, and the values accepted).
+        case notAccepted(member: String, value: String, accepted: [String])
         /// An algorithm refused by name whatever the configuration (the name, and why).
         case refusedAlgorithm(name: String, reason: String)
         /// A PBES2 token asking for more PBKDF2 iterations than allowed (asked, limit), refused before any work.
@@ -90,7 +93,9 @@ public struct JWTError: Error, Hashable, Sendable, CustomStringConvertible {
         case .algorithmNone:
             return "the token is unsigned (alg \"none\"), which is never accepted"
         case .unsupportedAlgorithm(let alg):
-            return "the token's algorithm \"\(alg)\" is not supported (ES256, RS256 and HS256 are)"
+            return "the token's algorithm \"\(alg)\" is not one PureJWT implements (signatures: "
+                + JWTAlgorithm.implemented.map(\.rawValue).joined(separator: ", ") + "; encryption key management: "
+                + JWEKeyManagementAlgorithm.all.map(\.rawValue).joined(separator: ", ") + ")"
         case .unsupportedCriticalHeader(let names):
             return names.isEmpty ? "the token's \"crit\" header is empty, which RFC 7515 §4.1.11 forbids"
                 : "the token marks header parameters as critical that are not understood: \(names.joined(separator: ", "))"
@@ -128,7 +133,11 @@ public struct JWTError: Error, Hashable, Sendable, CustomStringConvertible {
         case .decryptionFailed:
             return "the token could not be decrypted: it was altered, or encrypted for another key"
         case .unsupportedEncryption(let enc):
-            return "the token's content encryption \"\(enc)\" is not supported or not accepted (A128GCM, A192GCM, A256GCM, A128CBC-HS256, A192CBC-HS384 and A256CBC-HS512 are implemented)"
+            return "the token's content encryption \"\(enc)\" is not one PureJWT implements ("
+                + JWEContentEncryptionAlgorithm.all.map(\.rawValue).joined(separator: ", ") + ")"
+        case .notAccepted(let member, let value, let accepted):
+            return "the token's \"\(member)\" \"\(value)\" is not accepted here (accepted: \(accepted.joined(separator: ", "))); "
+                + "widen the accepted list only where such tokens are expected"
         case .refusedAlgorithm(let name, let why):
             return "\"\(name)\" is refused: \(why)"
         case .pbes2CountTooLarge(let count, let limit):

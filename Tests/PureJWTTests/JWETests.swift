@@ -107,10 +107,34 @@ struct JWETests {
         let token = try JWEEncrypter(key: try .rsa(RSA.Encryption.PrivateKey(rsaKey).publicKey), encryption: .a128CBCHS256).encrypt([1, 2, 3])
         var decrypter = JWEDecrypter(keys: [key])
         decrypter.contentEncryptionAlgorithms = [.a256GCM]
-        #expect(throws: JWTError(.unsupportedEncryption("A128CBC-HS256"))) { try decrypter.decrypt(token) }
+        let encNotAccepted = JWTError(.notAccepted(member: "enc", value: "A128CBC-HS256", accepted: ["A256GCM"]))
+        #expect(throws: encNotAccepted) { try decrypter.decrypt(token) }
+        #expect(encNotAccepted.description.contains(#""enc" "A128CBC-HS256" is not accepted here (accepted: A256GCM)"#))
         decrypter = JWEDecrypter(keys: [key])
-        decrypter.keyManagementAlgorithms = [.ecdhESA256KW]
-        #expect(throws: JWTError(.unsupportedAlgorithm("RSA-OAEP-256"))) { try decrypter.decrypt(token) }
+        decrypter.keyManagementAlgorithms = [.ecdhESA256KW, .ecdhES]
+        #expect(throws: JWTError(.notAccepted(member: "alg", value: "RSA-OAEP-256", accepted: ["ECDH-ES", "ECDH-ES+A256KW"]))) {
+            try decrypter.decrypt(token)
+        }
+    }
+
+    @Test("names no version implements are refused as unknown, and the message lists what is implemented")
+    func unknownAlgorithms() throws {
+        let key = try JWEKey.symmetric(SymmetricKey(size: .bits256), algorithm: .a256KW)
+        func reason(_ header: String) -> JWTError.Reason? {
+            do { _ = try JWEDecrypter(keys: [key]).decrypt("\(Base64URL.encode(Array(header.utf8))).AAAA.AAAA.AAAA.AAAA"); return nil }
+            catch { return error.reason }
+        }
+        #expect(reason(#"{"alg":"ECDH-1PU","enc":"A256GCM"}"#) == .unsupportedAlgorithm("ECDH-1PU"))
+        #expect(reason(#"{"alg":"A256KW","enc":"A256CBC"}"#) == .unsupportedEncryption("A256CBC"))
+        // The lists come from what is implemented, signatures and key management both.
+        let algorithmMessage = JWTError(.unsupportedAlgorithm("ECDH-1PU")).description
+        for name in ["ES256", "EdDSA", "ML-DSA-87", "dir", "RSA-OAEP-256", "ECDH-ES+A256KW", "PBES2-HS512+A256KW"] {
+            #expect(algorithmMessage.contains(name), "\(name) missing from: \(algorithmMessage)")
+        }
+        let encryptionMessage = JWTError(.unsupportedEncryption("A256CBC")).description
+        for name in ["A128GCM", "A256GCM", "A128CBC-HS256", "A256CBC-HS512"] {
+            #expect(encryptionMessage.contains(name), "\(name) missing from: \(encryptionMessage)")
+        }
     }
 
     @Test("the key decides: an RSA key does not open a dir or A*KW token; a key for one algorithm not another")
