@@ -1,0 +1,6 @@
+// What Docs/GettingStarted.md's snippets assume: declarations only, for scripts/check-doc-snippets.sh.
+import Foundation
+
+var appleRootCAG3: [UInt8] { fatalError() }   // the DER of Apple Root CA - G3
+var requestBody: [UInt8] { fatalError() }
+

@@ -1,0 +1,19 @@
+// What Docs/JWT.md's snippets assume: declarations only, for scripts/check-doc-snippets.sh.
+import Foundation
+import PureJWT
+import PureP256
+import PureP384
+
+var jwksData: Data { fatalError() }
+var idToken: String { fatalError() }
+struct AppleClaims: Decodable { let sub: String }
+var validation: JWTValidation { fatalError() }
+/// Any HTTP client of the reader's.
+struct SomeHTTPClient: Sendable {
+    func get(_ url: String) async throws -> (Int, [String: String], [UInt8]) { fatalError() }
+}
+let myHTTPClient = SomeHTTPClient()
+var rsaPrivateKeyPEM: String { fatalError() }
+var p8Text: String { fatalError() }
+var now: Date { fatalError() }
+
