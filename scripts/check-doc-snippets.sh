@@ -1,33 +1,65 @@
 #!/usr/bin/env bash
-# Type-checks the Swift code blocks of README.md, Docs/*.md and the DocC catalogs' pages against the package's current API, so that
-# the guides cannot drift from it: each ```swift block becomes the body of its own `async throws` function
-# returning Any, so that a handler's `return` reads as it would in an app (its `import` lines moved to the
-# top), after a context file, scripts/doc-snippets/NAME.swift, that
-# declares what the guide's prose assumes (a `token`, a `pem`, a claims type) — declarations only, never
-# run. A block that is not meant to compile alone (a Package.swift fragment, code for a framework this
-# package does not build against) has the line `<!-- snippet: not compiled: WHY -->` just before it; a block
-# that is a handler's body returning a status has `<!-- snippet: returns TYPE -->`, TYPE from the context.
-#   scripts/check-doc-snippets.sh          exit 0 when every block type-checks
-# Needs the debug build's modules (.build/debug/Modules): `swift build` first (CI runs it after the tests).
+# Type-checks the Swift code blocks of the guides against the current API, so that an API change cannot
+# leave a guide behind. Each ```swift block becomes the body of its own `async throws` function returning
+# Any (so that a handler's `return` reads as it would in an app; `import` lines move to the top), after a
+# context file, scripts/doc-snippets/NAME.swift, that declares what the guide's prose assumes (a `token`, a
+# `pem`, a claims type): declarations only, never run.
+#   scripts/check-doc-snippets.sh
+#       README.md, Docs/*.md and the DocC pages (Sources/*/*.docc/*.md), against the root package's debug
+#       build (.build/debug: run `swift build` first; CI runs this after the tests)
+#   scripts/check-doc-snippets.sh --package DIR --scratch-path PATH
+#       DIR/README.md (an integration package), against that package's debug build in PATH, its C
+#       modules' maps included (CI runs this as each integration package finishes building)
+# A block that is not meant to compile alone (a Package.swift fragment, code for a framework the build at
+# hand does not have) has the line `<!-- snippet: not compiled: WHY -->` just before it; a block that is a
+# handler's body returning a status has `<!-- snippet: returns TYPE -->`, TYPE from the context.
+# Exit 0 when every block type-checks, 1 when one does not (its errors printed), 2 for usage.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-modules=.build/debug/Modules
-[[ -d $modules ]] || { echo "no $modules: run swift build first" >&2; exit 2; }
+package="" scratch=""
+while (( $# )); do
+    case "$1" in
+        --package) package=${2:?--package needs a directory}; shift 2 ;;
+        --scratch-path) scratch=${2:?--scratch-path needs a directory}; shift 2 ;;
+        *) echo "usage: scripts/check-doc-snippets.sh [--package DIR --scratch-path PATH]" >&2; exit 2 ;;
+    esac
+done
+
+flags=()
+if [[ -n $package ]]; then
+    [[ -n $scratch ]] || { echo "--package needs --scratch-path (where the package was built)" >&2; exit 2; }
+    docs=("$package/README.md")
+    build=$(cd "$scratch" && pwd)/debug
+    [[ -d $build/Modules ]] || { echo "no $build/Modules: build $package first (swift build --package-path $package --scratch-path $scratch)" >&2; exit 2; }
+    build=$(cd "$build" && pwd -P)   # debug links to the triple's folder, where the C targets' maps are
+    flags+=(-I "$build/Modules")
+    # The C targets' module maps: SwiftPM's generated ones, and those the packages ship in include/.
+    while IFS= read -r map; do flags+=(-Xcc "-fmodule-map-file=$map"); done \
+        < <(find "$build" -maxdepth 3 -name module.modulemap; find "$scratch/checkouts" -path '*/Sources/*/include/module.modulemap')
+    while IFS= read -r include; do flags+=(-Xcc "-I$include"); done < <(find "$scratch/checkouts" -path '*/Sources/*/include' -type d)
+else
+    docs=(README.md Docs/*.md Sources/*/*.docc/*.md)
+    [[ -d .build/debug/Modules ]] || { echo "no .build/debug/Modules: run swift build first" >&2; exit 2; }
+    flags+=(-I .build/debug/Modules)
+fi
+
 work=.build/doc-snippets
 mkdir -p "$work"
 failed=0 checked=0 skipped=0
-for doc in README.md Docs/*.md Sources/*/*.docc/*.md; do
-    grep -q '^ *```swift' "$doc" || continue
-    # A catalog's page is named for its catalog (Sources/PureAES/PureAES.docc/PureAES.md: PureAES.docc).
+for doc in "${docs[@]}"; do
+    [[ -f $doc ]] && grep -q '^ *```swift' "$doc" || continue
+    # A DocC page is named for its catalog (Sources/PureAES/PureAES.docc/PureAES.md: PureAES.docc), an
+    # integration's README for its folder (Integrations/AppleAuthVapor/README.md: AppleAuthVapor).
     case "$doc" in
         Sources/*) name=$(basename "$(dirname "$doc")" .docc).docc ;;
-        *) name=$(basename "$doc" .md) ;;
+        README.md | Docs/*) name=$(basename "$doc" .md) ;;
+        *) name=$(basename "$(dirname "$doc")") ;;
     esac
     context=scripts/doc-snippets/$name.swift
     [[ -f $context ]] || { echo "$doc has Swift blocks but no $context: add one declaring what its snippets assume" >&2; failed=1; continue; }
+    identifier=${name//./_}
     source=$work/$name.swift
-    # Blocks become functions named after the doc and the block's first line in the doc.
-    awk -v name="${name//./_}" -v doc="$doc" '
+    awk -v name="$identifier" -v doc="$doc" '
         /^ *<!-- snippet: not compiled/ { skip = 1; next }
         /^ *<!-- snippet: returns [A-Za-z_.]+ -->/ { returns = $4; next }
         /^ *```swift/ {
@@ -48,20 +80,20 @@ for doc in README.md Docs/*.md Sources/*/*.docc/*.md; do
                 printf "// %s, the block at line %d\nfunc snippet_%s_line%d() async throws -> %s {\n%s    fatalError()\n}\n", doc, line[k], name, line[k], type[k], body[k]
             }
         }' "$doc" > "$source.blocks"
-    blocks=$(grep -c '^func snippet_' "$source.blocks" || true)
-    skips=$(grep -c ': not compiled$' "$source.blocks" || true)
+    checked=$((checked + $(grep -c '^func snippet_' "$source.blocks" || true)))
+    skipped=$((skipped + $(grep -c ': not compiled$' "$source.blocks" || true)))
     { cat "$context"; cat "$source.blocks"; } > "$source"
-    checked=$((checked + blocks)) skipped=$((skipped + skips))
-    if ! swiftc -typecheck -parse-as-library -module-name "DocSnippets${name//./_}" -I "$modules" -module-cache-path "$work/module-cache" "$source" > "$work/$name.log" 2>&1; then
+    if ! swiftc -typecheck -parse-as-library -module-name "DocSnippets$identifier" "${flags[@]}" \
+        -module-cache-path "$work/module-cache" "$source" > "$work/$name.log" 2>&1; then
         grep -E "error:" "$work/$name.log" | sort -u | head -20
-        echo "$doc: its Swift blocks do not type-check against the API ($source, lines from the context first)"
+        echo "$doc: its Swift blocks do not type-check against the API ($source, the context's lines first)"
         failed=1
     fi
 done
-(( checked > 0 )) || { echo "no Swift block was checked" >&2; exit 1; }
+(( checked > 0 )) || { echo "no Swift block was checked in ${docs[*]}" >&2; exit 1; }
 if (( failed )); then
     echo "doc snippets: FAILED (above); $checked blocks in all, $skipped marked not compiled"
 else
-    echo "doc snippets: $checked blocks type-checked, $skipped marked not compiled"
+    echo "doc snippets: $checked blocks type-checked${package:+ in $package/README.md}, $skipped marked not compiled"
 fi
 exit $failed
