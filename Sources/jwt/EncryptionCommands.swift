@@ -165,10 +165,26 @@ enum EncryptionCommands {
         let result: DecryptedJWE
         do {
             result = token.hasPrefix("{") ? try decrypter.decrypt(jsonSerialization: token) : try decrypter.decrypt(token)
+        } catch let error as JWTError {
+            throw ToolError.rejected("rejected: \(toolWording(error))")
         } catch {
             throw ToolError.rejected("rejected: \(error)")
         }
         FileHandle.standardOutput.write(Data(result.plaintext))
+    }
+
+    /// The library's reason, with the two limits a caller may raise named by this tool's flags rather than
+    /// by `JWEDecrypter`'s properties.
+    static func toolWording(_ error: JWTError) -> String {
+        switch error.reason {
+        case .pbes2CountTooLarge(let count, let limit):
+            return "the token asks for \(count) PBKDF2 iterations, over the limit of \(limit); raise --max-p2c only for senders you trust"
+        case .notAccepted(let member, let value, let accepted):
+            return "the token's \"\(member)\" \"\(value)\" is not accepted here (accepted: \(accepted.joined(separator: ", "))); "
+                + "add it with --\(member) only where such tokens are expected"
+        default:
+            return "\(error)"
+        }
     }
 
     /// jwt keygen for a JWE algorithm (see KeyCommands.keygenHelp).

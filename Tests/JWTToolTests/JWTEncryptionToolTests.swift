@@ -59,7 +59,7 @@ struct JWTEncryptionToolTests {
         let token = encrypted.stdout.trimmingCharacters(in: .newlines)
         #expect(try await jwt(["decrypt", token, "--key", oct, "--alg", "A128KW", "--enc", "A128GCM"]).stdout == "hi")
         let narrowed = try await jwt(["decrypt", token, "--key", oct, "--enc", "A256GCM"])
-        #expect(narrowed.status == 1 && narrowed.stderr.contains("A128GCM"))
+        #expect(narrowed.status == 1 && narrowed.stderr.contains("A128GCM") && narrowed.stderr.contains("with --enc"), "\(narrowed.stderr)")
     }
 
     @Test("keygen for every kind of JWE key; each key encrypts (as a private key holds its public one) and decrypts")
@@ -196,6 +196,14 @@ struct JWTEncryptionToolTests {
             #expect(run.status == 1 && run.stdout.isEmpty, "\(run.stderr)")
             #expect(run.stderr.contains(reason), "\(run.stderr)")
         }
+        // A PBES2 count over --max-p2c: refused before any key derivation, the message naming the flag.
+        let password = try file("password.jwk", #"{"kty":"oct","alg":"PBES2-HS256+A128KW","k":"cGFzc3dvcmQ"}"#)
+        let pbes2 = try await jwt(["encrypt", message, "--key", password, "--enc", "A128GCM", "--p2c", "2000"])
+        #expect(pbes2.status == 0, "\(pbes2.stderr)")
+        let capped = try await jwt(["decrypt", "-", "--key", password, "--max-p2c", "1000"], stdin: pbes2.stdout)
+        #expect(capped.status == 1 && capped.stdout.isEmpty, "\(capped.stderr)")
+        #expect(capped.stderr.contains("2000 PBKDF2 iterations") && capped.stderr.contains("raise --max-p2c"), "\(capped.stderr)")
+        #expect(try await jwt(["decrypt", "-", "--key", password, "--max-p2c", "2000"], stdin: pbes2.stdout).stdout == "secret")
     }
 
     @Test("encrypt prints no token that decrypt would refuse: over 1 MiB (maximumTokenSize), or --zip over 250,000 bytes (maximumDecompressedSize)")
