@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Machine-code audit of the constant-time functions of PureP256, PureCurve25519, PureP384, PureP521, PureAES, PureMLDSA and PurePKCS12's Triple DES (with
+# Machine-code audit of the constant-time functions of PureP256, PureCurve25519, PureP384, PureP521, PureAES, PureMLDSA, PurePKCS12's Triple DES and PureRSA's OAEP decoding (with
 # the PureECDSA code specialised for the last two) and of PureBigInt's Montgomery kernel for RSA signing: builds the release binary and lists every
 # conditional jump in the functions that must have none. LLVM is free to turn a carry or a masked select
 # into a branch (it did, see Docs/Security.md), and no Swift source review can see that; this can. It also
@@ -60,6 +60,7 @@ required+=(
   "PureP384.squareWide("
   "PureP384.productWide("
   "static PureP384.FieldElement.* infix"
+  "PureP384.FieldElement.squared.getter"
   "static PureP384.FieldElement.+ infix"
   "static PureP384.FieldElement.- infix"
 )
@@ -143,6 +144,12 @@ loops_only+=(
   "PureBigInt.radix28Square74("
 )
 
+# PureRSA's OAEP decoding (issue 43, Manger's attack): the check of the unmasked block's first byte, label
+# hash, zero run and 01 separator, by masks over every byte; its loops run over the public lengths.
+loops_only+=(
+  "PureRSA.oaepPaddingCheck("
+)
+
 # PureBigInt's safegcd inversion (RSA signing's blinding factor), compiled for the limb counts of RSA-2048,
 # -3072 and -4096's n: the divstep batches, the matrix updates, the final normalization. (Its caller
 # branches once on data, by design: on whether the input was invertible.)
@@ -183,7 +190,7 @@ loops_only+=(
   "~static PurePKCS12.TripleDES.permute("
 )
 
-symbols=$(nm "$binary" | awk '$2 ~ /[tT]/ && $3 ~ /^\$s(8PureP256|14PureCurve25519|8PureP384|8PureP521|9PureECDSA|10PureBigInt|9PureMLDSA|10PurePKCS12)/ { print $3 }')
+symbols=$(nm "$binary" | awk '$2 ~ /[tT]/ && $3 ~ /^\$s(8PureP256|14PureCurve25519|8PureP384|8PureP521|9PureECDSA|10PureBigInt|9PureMLDSA|10PurePKCS12|7PureRSA)/ { print $3 }')
 demangled=$(echo "$symbols" | swift demangle --compact)
 status=0
 

@@ -131,22 +131,43 @@ extension RSA.Encryption {
             seed.withUnsafeBytes { xorMGF1(seed: $0, into: &db, M.self) }
             // Step 3g in constant time: Y = 0, lHash' = lHash, then zeros up to a 01 (masks, no exit).
             let lHash = Array(H.hash(data: label))
-            var bad = UInt64(em[0])
-            for index in 0..<hLen { bad |= UInt64(db[index] ^ lHash[index]) }
-            var looking: UInt64 = .max, separator: UInt64 = 0
-            for index in hLen..<db.count {
-                let byte = UInt64(db[index])
-                let isOne = isZeroMask(byte ^ 1), isZero = isZeroMask(byte)
-                separator |= looking & isOne & UInt64(index)
-                bad |= looking & ~isOne & ~isZero
-                looking &= ~isOne
+            let (bad, separator) = db.withUnsafeBufferPointer { db in
+                lHash.withUnsafeBufferPointer { lHash in
+                    oaepPaddingCheck(firstByte: em[0], db: db.baseAddress!, dbCount: db.count, labelHash: lHash.baseAddress!, hashCount: lHash.count)
+                }
             }
-            bad |= looking
             // The one branch: on the outcome. Nothing of the block leaves on failure.
             guard bad == 0 else { throw RSAError(.decryptionFailed) }
-            return Array(db[(Int(separator) + 1)...])
+            return Array(db[(separator + 1)...])
         }
     }
+}
+
+/// RFC 8017 §7.1.2 step 3g over the unmasked DB = lHash' ‖ PS ‖ 0x01 ‖ M: `bad` is zero exactly when the
+/// first byte Y is zero, lHash' equals the label's hash and PS is zeros ended by a 01; `separator` is the
+/// 01's index in DB (meaningful only when `bad` is zero). Masks over every byte, no exit and no branch
+/// on the data: the loops' trip counts are the public lengths. Kept out of line so that
+/// scripts/audit-branches.sh can check its machine code (loop back-edges only). `dbCount` is greater than
+/// `hashCount`, which is at least 1, as the caller's length check (k ≥ 2·hLen + 2) ensures.
+@inline(never)
+func oaepPaddingCheck(firstByte: UInt8, db: UnsafePointer<UInt8>, dbCount: Int,
+                      labelHash: UnsafePointer<UInt8>, hashCount: Int) -> (bad: UInt64, separator: Int) {
+    var bad = UInt64(firstByte)
+    var index = 0
+    repeat {
+        bad |= UInt64(db[index] ^ labelHash[index])
+        index &+= 1
+    } while index < hashCount
+    var looking: UInt64 = .max, separator: UInt64 = 0
+    repeat {
+        let byte = UInt64(db[index])
+        let isOne = isZeroMask(byte ^ 1), isZero = isZeroMask(byte)
+        separator |= looking & isOne & UInt64(truncatingIfNeeded: index)
+        bad |= looking & ~isOne & ~isZero
+        looking &= ~isOne
+        index &+= 1
+    } while index < dbCount
+    return (bad | looking, Int(truncatingIfNeeded: separator))
 }
 
 /// All ones when `x` is zero, zero otherwise, without a branch.
