@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Machine-code audit of the constant-time functions of PureP256, PureCurve25519, PureP384, PureP521, PureAES, PureMLDSA, PurePKCS12's Triple DES and PureRSA's OAEP decoding (with
-# the PureECDSA code specialised for the last two) and of PureBigInt's Montgomery kernel for RSA signing: builds the release binary and lists every
+# the PureECDSA code specialised for the last two) and of PureBigInt's Montgomery kernel for RSA signing: builds those modules in release and lists every
 # conditional jump in the functions that must have none. LLVM is free to turn a carry or a masked select
 # into a branch (it did, see Docs/Security.md), and no Swift source review can see that; this can. It also
 # checks that the always-zero globals the carries and masks are XORed with survived optimization.
@@ -14,8 +14,25 @@
 # everywhere) is reported, not silently passed: its callers in the list are then what is checked.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product appleauth "$@" >/dev/null
-binary="$(swift build -c release --show-bin-path "$@")/appleauth"
+# The release objects of the audited modules (built here, without the rest of the package: PureJWT, the App
+# Store modules and the tools add nothing to audit), linked into one shared object: their functions'
+# machine code as in any binary that links them (a relocatable `ld -r` file holds the same code, but with a
+# section per function objdump reads it a hundred times slower).
+audited_modules=(PureP256 PureECDSA PureBigInt PureCurve25519 PureP384 PureP521 PureMLDSA PurePKCS12 PureRSA)
+for module in PureP256 PureCurve25519 PureP384 PureP521 PureMLDSA PurePKCS12 PureRSA; do   # each builds those it imports
+  swift build -c release --target "$module" "$@" >/dev/null
+done
+bin_path="$(swift build -c release --show-bin-path "$@")"
+audit_dir=$(mktemp -d)
+trap 'rm -rf "$audit_dir"' EXIT
+# The objects of each module's current sources (its `sources` list), not every *.o in the folder: an object
+# left from a renamed source would define its symbols twice.
+audited_objects=()
+for module in "${audited_modules[@]}"; do
+  while read -r source; do audited_objects+=("$bin_path/$module.build/$(basename "$source").o"); done < "$bin_path/$module.build/sources"
+done
+ld -shared -o "$audit_dir/audited.so" "${audited_objects[@]}"
+binary="$audit_dir/audited.so"
 
 # Demangled names (prefixes) of functions that must be free of conditional jumps: the field and scalar
 # arithmetic and the complete point formulas. Loops with public trip counts live in generatorMultiplied
@@ -190,7 +207,7 @@ loops_only+=(
   "~static PurePKCS12.TripleDES.permute("
 )
 
-symbols=$(nm "$binary" | awk '$2 ~ /[tT]/ && $3 ~ /^\$s(8PureP256|14PureCurve25519|8PureP384|8PureP521|9PureECDSA|10PureBigInt|9PureMLDSA|10PurePKCS12|7PureRSA)/ { print $3 }')
+symbols=$(nm "$binary" | awk '$2 ~ /^[tTW]$/ && $3 ~ /^\$s(8PureP256|14PureCurve25519|8PureP384|8PureP521|9PureECDSA|10PureBigInt|9PureMLDSA|10PurePKCS12|7PureRSA)/ { print $3 }')
 demangled=$(echo "$symbols" | swift demangle --compact)
 status=0
 
@@ -272,16 +289,15 @@ for name in "${loops_only[@]}"; do check "$name" forward; done
 # MixColumns, AddRoundKey, all inlined) may have the round loop's back-edge only; GHASH's multiply-and-
 # reduce step no conditional jump at all; the key expansion's SubWord and round-key spreading, loops only.
 swift build -c release --target PureAES "$@" >/dev/null
-aes_dir=$(mktemp -d)
-trap 'rm -rf "$aes_dir"' EXIT
+aes_dir=$audit_dir
 # The objects of the module's current sources (its `sources` list), not every *.o in the folder: an object
 # left from a renamed source would define its symbols twice.
-aes_build="$(swift build -c release --show-bin-path "$@")/PureAES.build"
+aes_build="$bin_path/PureAES.build"
 aes_objects=()
 while read -r source; do aes_objects+=("$aes_build/$(basename "$source").o"); done < "$aes_build/sources"
 ld -r -o "$aes_dir/PureAES.o" "${aes_objects[@]}"
 binary="$aes_dir/PureAES.o"
-symbols=$(nm "$binary" | awk '$2 ~ /[tT]/ && $3 ~ /^\$s7PureAES/ { print $3 }')
+symbols=$(nm "$binary" | awk '$2 ~ /^[tTW]$/ && $3 ~ /^\$s7PureAES/ { print $3 }')
 demangled=$(echo "$symbols" | swift demangle --compact)
 check "PureAES.GHASH.absorb(high:" all
 check "PureAES.AESExpandedKey.encrypt(inout" forward
