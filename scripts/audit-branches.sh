@@ -18,8 +18,8 @@ cd "$(dirname "$0")/.."
 # Store modules and the tools add nothing to audit), linked into one shared object: their functions'
 # machine code as in any binary that links them (a relocatable `ld -r` file holds the same code, but with a
 # section per function objdump reads it a hundred times slower).
-audited_modules=(PureP256 PureECDSA PureBigInt PureCurve25519 PureP384 PureP521 PureMLDSA PurePKCS12 PureRSA)
-for module in PureP256 PureCurve25519 PureP384 PureP521 PureMLDSA PurePKCS12 PureRSA; do   # each builds those it imports
+audited_modules=(PureP256 PureECDSA PureBigInt PureCurve25519 PureP384 PureP521 PureMLDSA PurePKCS12 PureAES PureRSA)
+for module in PureP256 PureCurve25519 PureP384 PureP521 PureMLDSA PurePKCS12 PureRSA; do   # each builds those it imports (PurePKCS12: PureAES)
   swift build -c release --target "$module" "$@" >/dev/null
 done
 bin_path="$(swift build -c release --show-bin-path "$@")"
@@ -207,7 +207,7 @@ loops_only+=(
   "~static PurePKCS12.TripleDES.permute("
 )
 
-symbols=$(nm "$binary" | awk '$2 ~ /^[tTW]$/ && $3 ~ /^\$s(8PureP256|14PureCurve25519|8PureP384|8PureP521|9PureECDSA|10PureBigInt|9PureMLDSA|10PurePKCS12|7PureRSA)/ { print $3 }')
+symbols=$(nm "$binary" | awk '$2 ~ /^[tTW]$/ && $3 ~ /^\$s(8PureP256|14PureCurve25519|8PureP384|8PureP521|9PureECDSA|10PureBigInt|9PureMLDSA|10PurePKCS12|7PureAES|7PureRSA)/ { print $3 }')
 demangled=$(echo "$symbols" | swift demangle --compact)
 status=0
 
@@ -284,21 +284,9 @@ done
 for name in "${required[@]}"; do check "$name" all; done
 for name in "${loops_only[@]}"; do check "$name" forward; done
 
-# PureAES (JWE's content encryption and key wrap): no tool links it yet, so its release objects are joined
-# into one relocatable file and audited the same way. The block cipher's rounds (S-box circuit, ShiftRows,
+# PureAES (JWE's content encryption and key wrap): the block cipher's rounds (S-box circuit, ShiftRows,
 # MixColumns, AddRoundKey, all inlined) may have the round loop's back-edge only; GHASH's multiply-and-
 # reduce step no conditional jump at all; the key expansion's SubWord and round-key spreading, loops only.
-swift build -c release --target PureAES "$@" >/dev/null
-aes_dir=$audit_dir
-# The objects of the module's current sources (its `sources` list), not every *.o in the folder: an object
-# left from a renamed source would define its symbols twice.
-aes_build="$bin_path/PureAES.build"
-aes_objects=()
-while read -r source; do aes_objects+=("$aes_build/$(basename "$source").o"); done < "$aes_build/sources"
-ld -r -o "$aes_dir/PureAES.o" "${aes_objects[@]}"
-binary="$aes_dir/PureAES.o"
-symbols=$(nm "$binary" | awk '$2 ~ /^[tTW]$/ && $3 ~ /^\$s7PureAES/ { print $3 }')
-demangled=$(echo "$symbols" | swift demangle --compact)
 check "PureAES.GHASH.absorb(high:" all
 check "PureAES.AESExpandedKey.encrypt(inout" forward
 check "PureAES.AESExpandedKey.decrypt(inout" forward
