@@ -24,7 +24,7 @@ let harnesses: [(name: String, products: [String])] = [
     ("FuzzCBOR", ["PureCBOR"]),
     ("FuzzWebAuthn", ["PureWebAuthn", "PureSHA2"]),
     ("FuzzAppAttest", ["AppAttest", "PureP256"]),
-    ("FuzzMLDSA", ["PureMLDSA", "PureJWT"]),
+    ("FuzzMLDSA", ["PureMLDSA"]),
     ("FuzzApplePay", ["ApplePay", "PurePKCS12"]),
 ]
 

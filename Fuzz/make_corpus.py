@@ -231,21 +231,25 @@ for case in json.loads((vectors("AppAttestTests") / "receipts.json").read_text()
 for case in json.loads((vectors("AppleAuthToolTests") / "appattest-assertions.json").read_text())["cases"]:
     put("FuzzAppAttest", bytes([1]) + base64.b64decode(case["assertion_b64"]))
 
-# ML-DSA: RFC 9881 key files in every form and as PEM (mode 0), Wycheproof's ML-DSA-44 signatures by the
-# harness's fixed key (seed 2a × 32) with their messages and a few of its verify cases (mode 1), RFC 9964's
-# AKP JWKs with and without "priv" (mode 2).
+# ML-DSA: RFC 9881 key files in every form and as PEM (mode 0), and Wycheproof's ML-DSA-44 signatures by the
+# harness's fixed key (seed 2a × 32) with their messages and a few of its verify cases (mode 1). The same key
+# files go to FuzzJWTTool as key files (its mode 0: what JWTKey makes of them), and RFC 9964's AKP JWKs with
+# and without "priv" to FuzzJWKS and FuzzJWTTool.
 for size in json.loads((vectors("PureMLDSATests") / "mldsa_key_formats.json").read_text())["sizes"]:
     for name in ("pkcs8Seed", "pkcs8Expanded", "pkcs8Both", "spki"):
         put("FuzzMLDSA", bytes([0]) + bytes.fromhex(size[name]))
-    put("FuzzMLDSA", bytes([0]) + size["pkcs8SeedPEM"].encode())
-    put("FuzzMLDSA", bytes([0]) + size["spkiPEM"].encode())
+        put("FuzzJWTTool", bytes([0]) + bytes.fromhex(size[name]))
+    for name in ("pkcs8SeedPEM", "spkiPEM"):
+        put("FuzzMLDSA", bytes([0]) + size[name].encode())
+        put("FuzzJWTTool", bytes([0]) + size[name].encode())
 sign = json.loads((vectors("PureMLDSATests") / "mldsa_44_sign_seed_test.json").read_text())["testGroups"][0]
 for test in [t for t in sign["tests"] if t.get("msg") is not None and not t.get("ctx")][:6]:
     put("FuzzMLDSA", bytes([1]) + bytes.fromhex(test["sig"]) + bytes.fromhex(test["msg"]))
 for size in (44, 65, 87):
     example = json.loads((vectors("PureJWTTests") / f"ML_DSA_{size}.jose.json").read_text())["jwk"]
-    put("FuzzMLDSA", bytes([2]) + json.dumps(example).encode())
-    put("FuzzMLDSA", bytes([2]) + json.dumps({k: v for k, v in example.items() if k != "priv"}).encode())
+    for jwk in (example, {k: v for k, v in example.items() if k != "priv"}):
+        put("FuzzJWKS", json.dumps(jwk))
+        put("FuzzJWTTool", bytes([0]) + json.dumps(jwk).encode())
 
 # Apple Pay: every token of the vectors (mode 0), their signatures (mode 1), the PKCS#12 files (mode 2), a
 # payment data document (mode 3).
