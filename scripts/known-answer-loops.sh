@@ -4,6 +4,9 @@
 #   Tests/PureCurve25519Tests/Vectors/x25519_vectors.json; the debug tests run 1,000 iterations);
 # - every case of Wycheproof's ECDH files for P-384 and P-521 (Tests/KeyAgreementTests/Vectors; the debug
 #   tests run the P-256 files), thousands of scalar multiplications on the generic arithmetic;
+# - every case of Wycheproof's ECDSA files for P-384 (SHA-384) and P-521 (SHA-512), DER and P1363 signatures
+#   (Tests/PureP384Tests/Vectors, Tests/PureP521Tests/Vectors; the debug tests run the first case of each
+#   flag and result);
 # - C2SP CCTV's accumulated ML-DSA hashes at 10,000 iterations for each size, and its exhaustive field-operation
 #   hash (every r in Zq), from Tests/PureMLDSATests/Vectors/cctv_accumulated_README.md (the debug tests run
 #   the 100-iteration hashes). The 60,000,000-iteration run is documented in Docs/PostQuantum.md;
@@ -44,6 +47,8 @@ x25519_pid=$!
 # A failing loop below ends the script (set -e): the X25519 loop must not run on after it.
 trap '[[ -n ${x25519_pid:-} ]] && kill "$x25519_pid" 2>/dev/null; true' EXIT
 "$out/known-answer-loops" ecdh Tests/KeyAgreementTests/Vectors/ecdh_secp{384,521}r1{,_ecpoint}_test.json
+"$out/known-answer-loops" ecdsa Tests/PureP384Tests/Vectors/ecdsa_secp384r1_sha384{,_p1363}_test.json \
+    Tests/PureP521Tests/Vectors/ecdsa_secp521r1_sha512{,_p1363}_test.json
 readme=Tests/PureMLDSATests/Vectors/cctv_accumulated_README.md
 "$out/known-answer-loops" mldsa-field "$readme"
 "$out/known-answer-loops" mldsa-accumulated 10000 "$readme"

@@ -8,6 +8,8 @@ import Darwin
 //                                                       k, u = X25519(k, u), k); exit 0 when it matches
 //   known-answer-loops ecdh FILE…                       every case of Wycheproof ecdh_secp384r1/521r1 files
 //                                                       (ECDHWycheproof.swift); exit 0 when all pass
+//   known-answer-loops ecdsa FILE…                      every case of Wycheproof ecdsa_secp384r1_sha384 and
+//                                                       ecdsa_secp521r1_sha512 files, DER and P1363 (ECDSAWycheproof.swift)
 //   known-answer-loops mldsa-accumulated N README       CCTV's accumulated ML-DSA hashes (MLDSAAccumulated.swift)
 //   known-answer-loops mldsa-field README               CCTV's exhaustive field-operation hash
 //   known-answer-loops oaep-large FILE                  the 4096/8192-bit groups of Wycheproof's rsa_oaep_misc_test
@@ -72,6 +74,12 @@ case "ecdh" where arguments.count > 2:
         passed = try runECDHWycheproof(path: path) && passed
     }
     exit(passed ? 0 : 1)
+case "ecdsa" where arguments.count > 2:
+    var passed = true
+    for path in arguments.dropFirst(2) {
+        passed = try runECDSAWycheproof(path: path) && passed
+    }
+    exit(passed ? 0 : 1)
 case "mldsa-accumulated" where arguments.count == 4:
     guard let iterations = Int(arguments[2]), iterations > 0, let readme = readText(arguments[3]) else {
         print("usage: known-answer-loops mldsa-accumulated ITERATIONS README")
@@ -91,6 +99,6 @@ case "rsa-sig-gen" where arguments.count > 2:
 case "sha256" where arguments.count == 3:
     exit(runSHA256Records(path: arguments[2], expectedRecords: 64) ? 0 : 1)   // SHA256NISTTests reads the same 64
 default:
-    print("usage: known-answer-loops x25519 ITERATIONS EXPECTED_HEX | ecdh FILE… | mldsa-accumulated N README | mldsa-field README | oaep-large FILE | aes-gcm FILE | rsa-sig-gen FILE… | sha256 FILE")
+    print("usage: known-answer-loops x25519 ITERATIONS EXPECTED_HEX | ecdh FILE… | ecdsa FILE… | mldsa-accumulated N README | mldsa-field README | oaep-large FILE | aes-gcm FILE | rsa-sig-gen FILE… | sha256 FILE")
     exit(2)
 }
