@@ -63,6 +63,26 @@ struct WycheproofRunnerTests {
         }
     }
 
+    @Test("the first of each flag and result: those cases run, every case is read and counted")
+    func selection() throws {
+        var ran: [Int] = []
+        let run = try Wycheproof.run("synthetic_selection.json", groups: Group.self, knownFlags: ["Known", "Second"],
+                                     selection: .firstOfEachFlagAndResult) { group, test in
+            ran.append(test.tcId)
+            return accepts(group, test)
+        }
+        #expect(run == 3 && ran == [1, 3, 5])
+        // A wrong answer in a selected case still fails; every case's flags are still checked.
+        try withKnownIssue {
+            try Wycheproof.run("synthetic_selection.json", groups: Group.self, knownFlags: ["Known", "Second"],
+                               selection: .firstOfEachFlagAndResult) { _, _ in true }
+        }
+        try withKnownIssue {
+            try Wycheproof.run("synthetic_selection.json", groups: Group.self, knownFlags: ["Known"],
+                               selection: .firstOfEachFlagAndResult, accepts: accepts)
+        }
+    }
+
     @Test("acceptable cases need a policy")
     func acceptable() throws {
         try withKnownIssue {
