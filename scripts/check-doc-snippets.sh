@@ -8,10 +8,13 @@
 #       README.md, Docs/*.md and the DocC pages (Sources/*/*.docc/*.md), against the root package's debug
 #       build (.build/debug: run `swift build` first; CI runs this after the tests)
 #   scripts/check-doc-snippets.sh --package DIR --scratch-path PATH
-#       DIR/README.md (an integration package), against that package's debug build in PATH, its C
-#       modules' maps included (CI runs this as each integration package finishes building)
-# A block that is not meant to compile alone (a Package.swift fragment, code for a framework the build at
-# hand does not have) has the line `<!-- snippet: not compiled: WHY -->` just before it; a block that is a
+#       DIR/README.md (an integration package or the example), and the blocks of README.md and Docs/*.md
+#       marked `<!-- snippet: with DIR -->` (Vapor or Hummingbird code in the root guides), against that
+#       package's debug build in PATH, its C modules' maps included (CI runs this as each integration
+#       package and the example finish building). A marked block's context is
+#       scripts/doc-snippets/GUIDE+PACKAGE.swift (README+AppleAuthVapor.swift).
+# A block that is not meant to compile alone (a Package.swift fragment) has the line
+# `<!-- snippet: not compiled: WHY -->` just before it; a block that is a
 # handler's body returning a status has `<!-- snippet: returns TYPE -->`, TYPE from the context.
 # Exit 0 when every block type-checks, 1 when one does not (its errors printed), 2 for usage.
 set -euo pipefail
@@ -28,7 +31,8 @@ done
 flags=()
 if [[ -n $package ]]; then
     [[ -n $scratch ]] || { echo "--package needs --scratch-path (where the package was built)" >&2; exit 2; }
-    docs=("$package/README.md")
+    package=${package%/}
+    docs=("$package/README.md" README.md Docs/*.md)
     build=$(cd "$scratch" && pwd)/debug
     [[ -d $build/Modules ]] || { echo "no $build/Modules: build $package first (swift build --package-path $package --scratch-path $scratch)" >&2; exit 2; }
     build=$(cd "$build" && pwd -P)   # debug links to the triple's folder, where the C targets' maps are
@@ -49,34 +53,51 @@ failed=0 checked=0 skipped=0
 for doc in "${docs[@]}"; do
     [[ -f $doc ]] && grep -q '^ *```swift' "$doc" || continue
     # A DocC page is named for its catalog (Sources/PureAES/PureAES.docc/PureAES.md: PureAES.docc), an
-    # integration's README for its folder (Integrations/AppleAuthVapor/README.md: AppleAuthVapor).
+    # integration's README for its folder (Integrations/AppleAuthVapor/README.md: AppleAuthVapor), a root
+    # guide's blocks marked for a package for both (README.md's for Integrations/AppleAuthVapor:
+    # README+AppleAuthVapor). `own` says whether the guide's unmarked blocks are checked in this run.
+    own=1
     case "$doc" in
         Sources/*) name=$(basename "$(dirname "$doc")" .docc).docc ;;
-        README.md | Docs/*) name=$(basename "$doc" .md) ;;
+        README.md | Docs/*)
+            name=$(basename "$doc" .md)
+            if [[ -n $package ]]; then
+                grep -q "^ *<!-- snippet: with $package -->" "$doc" || continue
+                name=$name+$(basename "$package") own=0
+            fi ;;
         *) name=$(basename "$(dirname "$doc")") ;;
     esac
     context=scripts/doc-snippets/$name.swift
     [[ -f $context ]] || { echo "$doc has Swift blocks but no $context: add one declaring what its snippets assume" >&2; failed=1; continue; }
-    identifier=${name//./_}
+    identifier=${name//[.+]/_}
     source=$work/$name.swift
-    awk -v name="$identifier" -v doc="$doc" '
+    awk -v name="$identifier" -v doc="$doc" -v package="$package" -v own="$own" '
         /^ *<!-- snippet: not compiled/ { skip = 1; next }
+        /^ *<!-- snippet: with [A-Za-z0-9_.\/-]+ -->/ { with = $4; next }
         /^ *<!-- snippet: returns [A-Za-z_.]+ -->/ { returns = $4; next }
         /^ *```swift/ {
             inblock = 1; n++; line[n] = NR; body[n] = ""; skipped[n] = skip; type[n] = returns ? returns : "Any"
-            skip = 0; returns = ""; match($0, /^ */); indent = RLENGTH; next
+            # A block marked for a package is checked only in the run for that package, which leaves out
+            # the other blocks of the guide (the root run checks them).
+            elsewhere[n] = with != "" ? (with != package ? with : "") : (own ? "" : "-")   # "-": left to the root run
+            skip = 0; returns = ""; with = ""; match($0, /^ */); indent = RLENGTH; next
         }
         /^ *```/ && inblock { inblock = 0; next }
         inblock {
             $0 = substr($0, 1, indent) ~ /^ *$/ ? substr($0, indent + 1) : $0   # a block in a list item, unindented
-            if ($0 ~ /^import [A-Za-z_0-9]+[[:space:]]*(\/\/.*)?$/) { split($0, words, /[[:space:]]+/); imports["import " words[2]] = 1; next }
+            if ($0 ~ /^import [A-Za-z_0-9]+[[:space:]]*(\/\/.*)?$/) {
+                # The imports of the blocks checked in this run only.
+                split($0, words, /[[:space:]]+/); if (!skipped[n] && elsewhere[n] == "") imports["import " words[2]] = 1; next
+            }
             body[n] = body[n] $0 "\n"; next
         }
-        { if ($0 !~ /^[[:space:]]*$/) { skip = 0; returns = "" } }
+        { if ($0 !~ /^[[:space:]]*$/) { skip = 0; returns = ""; with = "" } }
         END {
             for (i in imports) print i
             for (k = 1; k <= n; k++) {
+                if (elsewhere[k] == "-") continue
                 if (skipped[k]) { printf "// %s, the block at line %d: not compiled\n", doc, line[k]; continue }
+                if (elsewhere[k] != "") { printf "// %s, the block at line %d: checked with %s\n", doc, line[k], elsewhere[k]; continue }
                 printf "// %s, the block at line %d\nfunc snippet_%s_line%d() async throws -> %s {\n%s    fatalError()\n}\n", doc, line[k], name, line[k], type[k], body[k]
             }
         }' "$doc" > "$source.blocks"
@@ -94,6 +115,6 @@ done
 if (( failed )); then
     echo "doc snippets: FAILED (above); $checked blocks in all, $skipped marked not compiled"
 else
-    echo "doc snippets: $checked blocks type-checked${package:+ in $package/README.md}, $skipped marked not compiled"
+    echo "doc snippets: $checked blocks type-checked${package:+ against $package}, $skipped marked not compiled"
 fi
 exit $failed
