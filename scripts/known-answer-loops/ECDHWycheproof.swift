@@ -10,16 +10,10 @@ import Foundation
 import PureP384
 import PureP521
 
-private struct File: Decodable {
-    let numberOfTests: Int
-    let notes: [String: Note]
-    let testGroups: [Group]
-    struct Note: Decodable {}
-    struct Group: Decodable {
-        let curve: String
-        let encoding: String
-        let tests: [Case]
-    }
+private struct Group: Decodable {
+    let curve: String
+    let encoding: String
+    let tests: [Case]
     struct Case: Decodable {
         let tcId: Int
         let flags: [String]
@@ -65,7 +59,7 @@ private func agree(curve: String, encoding: String, scalarHex: String, peer: [UI
 /// Runs every case of the file at `path`; prints each failure and a summary line. True when all passed.
 func runECDHWycheproof(path: String) throws -> Bool {
     let name = URL(fileURLWithPath: path).lastPathComponent
-    let file = try JSONDecoder().decode(File.self, from: try Data(contentsOf: URL(fileURLWithPath: path)))
+    let file = try WycheproofFile<Group>(path: path)
     var run = 0, failures = 0
     for group in file.testGroups {
         guard ["secp384r1", "secp521r1"].contains(group.curve), ["asn", "ecpoint"].contains(group.encoding) else {
@@ -74,10 +68,7 @@ func runECDHWycheproof(path: String) throws -> Bool {
         }
         for test in group.tests {
             run += 1
-            for flag in test.flags where !knownFlags.contains(flag) || file.notes[flag] == nil {
-                print("\(name) tcId \(test.tcId): flag \(flag) unknown here or undefined in the file's notes")
-                failures += 1
-            }
+            failures += file.unexpectedFlags(test.flags, known: knownFlags, file: name, tcId: test.tcId)
             let expected: Bool
             switch test.result {
             case "valid": expected = true
@@ -92,10 +83,5 @@ func runECDHWycheproof(path: String) throws -> Bool {
             }
         }
     }
-    if run == 0 || run != file.numberOfTests {
-        print("\(name): ran \(run) cases, the file declares \(file.numberOfTests)")
-        failures += 1
-    }
-    print("\(name): \(run) cases, \(failures == 0 ? "all passed" : "\(failures) FAILED")")
-    return failures == 0
+    return file.passed(file: name, run: run, failures: failures)
 }
