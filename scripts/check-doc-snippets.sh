@@ -50,6 +50,14 @@ fi
 work=.build/doc-snippets
 mkdir -p "$work"
 failed=0 checked=0 skipped=0
+# A block marked for a package is only checked in that package's run: a marker naming no package (a
+# misspelt folder) would leave its block unchecked for good, so the root run refuses it.
+if [[ -z $package ]]; then
+    while IFS= read -r marker; do
+        target=$(sed -E 's/.*<!-- snippet: with ([^ ]+) -->.*/\1/' <<< "${marker#*:}")
+        [[ -f $target/Package.swift ]] || { echo "${marker%%:*}: <!-- snippet: with $target --> names no package (no $target/Package.swift)" >&2; failed=1; }
+    done < <(grep -H '^ *<!-- snippet: with ' "${docs[@]}" 2>/dev/null || true)
+fi
 for doc in "${docs[@]}"; do
     [[ -f $doc ]] && grep -q '^ *```swift' "$doc" || continue
     # A DocC page is named for its catalog (Sources/PureAES/PureAES.docc/PureAES.md: PureAES.docc), an
