@@ -10,8 +10,9 @@
 # - C2SP CCTV's accumulated ML-DSA hashes at 10,000 iterations for each size, and its exhaustive field-operation
 #   hash (every r in Zq), from Tests/PureMLDSATests/Vectors/cctv_accumulated_README.md (the debug tests run
 #   the 100-iteration hashes). The 60,000,000-iteration run is documented in Docs/PostQuantum.md;
-# - the 4096- and 8192-bit groups of Wycheproof's rsa_oaep_misc_test.json (Tests/PureRSATests/Vectors; the debug tests
-#   run its other groups);
+# - every case of Wycheproof's rsa_oaep files (Tests/PureRSATests/Vectors; the debug tests run the first case of
+#   each flag and result of the single-parameter files and each group's first case of rsa_oaep_misc_test.json):
+#   private operations with keys of up to 8192 bits;
 # - AES-GCM (Wycheproof's aes_gcm_test.json), RSA signing (the SHA-2 cases of rsa_pkcs1_*_sig_gen) and SHA-256
 #   of long messages (NIST's SHA256LongMsg.rsp) on the SSE2 form of the AES planes, the radix-2^28 lanes and
 #   the four-block schedule: debug builds give them plain-integer lanes (Sources/PureAES/BoyarPeraltaSBox.swift,
@@ -38,7 +39,10 @@ for module in PureCurve25519 PureP384 PureP521 PureECDSA PureSHA2 PureASN1 PureB
         objects+=("$bin/$module.build/$(basename "$source").o")
     done < "$bin/$module.build/sources"
 done
-swiftc -O scripts/known-answer-loops/*.swift -module-name KnownAnswerLoops -I "$bin/Modules" "${objects[@]}" -o "$out/known-answer-loops"
+# The package name SwiftPM compiled the modules with: the loops use some `package` API (OAEP with a label).
+package_name=$(grep -o '"-package-name","[^"]*"' .build/release.yaml | head -n 1 | cut -d'"' -f4 || true)
+[[ -n $package_name ]] || { echo "no -package-name in .build/release.yaml"; exit 1; }
+swiftc -O scripts/known-answer-loops/*.swift -module-name KnownAnswerLoops -package-name "$package_name" -I "$bin/Modules" "${objects[@]}" -o "$out/known-answer-loops"
 expected=$(sed -n 's/.*"1000000": "\([0-9a-f]*\)".*/\1/p' Tests/PureCurve25519Tests/Vectors/x25519_vectors.json)
 [[ ${#expected} == 64 ]] || { echo "no 1,000,000-iteration value in x25519_vectors.json"; exit 1; }
 # The X25519 loop (the longest, single-threaded) runs beside the others; its line is printed when it ends.
@@ -52,7 +56,7 @@ trap '[[ -n ${x25519_pid:-} ]] && kill "$x25519_pid" 2>/dev/null; true' EXIT
 readme=Tests/PureMLDSATests/Vectors/cctv_accumulated_README.md
 "$out/known-answer-loops" mldsa-field "$readme"
 "$out/known-answer-loops" mldsa-accumulated 10000 "$readme"
-"$out/known-answer-loops" oaep-large Tests/PureRSATests/Vectors/rsa_oaep_misc_test.json
+"$out/known-answer-loops" oaep Tests/PureRSATests/Vectors/rsa_oaep_*_test.json
 "$out/known-answer-loops" aes-gcm Tests/PureAESTests/Vectors/aes_gcm_test.json
 "$out/known-answer-loops" rsa-sig-gen Tests/PureRSATests/Vectors/rsa_pkcs1_{2048,3072,4096}_sig_gen_test.json
 "$out/known-answer-loops" sha256 Tests/PureSHA2Tests/Vectors/SHA256LongMsg.rsp

@@ -12,8 +12,7 @@ import Darwin
 //                                                       ecdsa_secp521r1_sha512 files, DER and P1363 (ECDSAWycheproof.swift)
 //   known-answer-loops mldsa-accumulated N README       CCTV's accumulated ML-DSA hashes (MLDSAAccumulated.swift)
 //   known-answer-loops mldsa-field README               CCTV's exhaustive field-operation hash
-//   known-answer-loops oaep-large FILE                  the 4096/8192-bit groups of Wycheproof's rsa_oaep_misc_test
-//                                                       (OAEPLargeKeys.swift)
+//   known-answer-loops oaep FILE…                       every case of Wycheproof's rsa_oaep files (OAEPWycheproof.swift)
 //   known-answer-loops aes-gcm FILE                     every case of Wycheproof's aes_gcm_test (VectorForms.swift)
 //   known-answer-loops rsa-sig-gen FILE…                the SHA-2 cases of Wycheproof's rsa_pkcs1_*_sig_gen files
 //   known-answer-loops sha256 FILE                      every record of NIST's SHA256LongMsg.rsp
@@ -89,8 +88,12 @@ case "mldsa-accumulated" where arguments.count == 4:
 case "mldsa-field" where arguments.count == 3:
     guard let readme = readText(arguments[2]) else { exit(2) }
     exit(runFieldOperations(readme: readme) ? 0 : 1)
-case "oaep-large" where arguments.count == 3:
-    exit(try runOAEPLargeKeys(path: arguments[2], keySizes: [4096, 8192], expectedCases: 105) ? 0 : 1)  // OAEPTests.misc counts 105
+case "oaep" where arguments.count > 2:
+    var passed = true
+    for path in arguments.dropFirst(2) {
+        passed = try runOAEPWycheproof(path: path) && passed
+    }
+    exit(passed ? 0 : 1)
 case "aes-gcm" where arguments.count == 3:
     exit(try runAESGCMWycheproof(path: arguments[2], expectedCases: 316) ? 0 : 1)   // AESGCMTests.wycheproof counts 316
 case "rsa-sig-gen" where arguments.count > 2:
@@ -99,6 +102,6 @@ case "rsa-sig-gen" where arguments.count > 2:
 case "sha256" where arguments.count == 3:
     exit(runSHA256Records(path: arguments[2], expectedRecords: 64) ? 0 : 1)   // SHA256NISTTests reads the same 64
 default:
-    print("usage: known-answer-loops x25519 ITERATIONS EXPECTED_HEX | ecdh FILE… | ecdsa FILE… | mldsa-accumulated N README | mldsa-field README | oaep-large FILE | aes-gcm FILE | rsa-sig-gen FILE… | sha256 FILE")
+    print("usage: known-answer-loops x25519 ITERATIONS EXPECTED_HEX | ecdh FILE… | ecdsa FILE… | mldsa-accumulated N README | mldsa-field README | oaep FILE… | aes-gcm FILE | rsa-sig-gen FILE… | sha256 FILE")
     exit(2)
 }
