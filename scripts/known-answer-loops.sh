@@ -17,7 +17,9 @@
 #   of long messages (NIST's SHA256LongMsg.rsp) on the SSE2 form of the AES planes, the radix-2^28 lanes and
 #   the four-block schedule: debug builds give them plain-integer lanes (Sources/PureAES/BoyarPeraltaSBox.swift,
 #   Sources/PureBigInt/Radix28Montgomery.swift, Sources/PureSHA2/SHA256FourBlockSchedule.swift), so the debug
-#   tests check that form and these the optimized one.
+#   tests check that form and these the optimized one;
+# - every modular case of Tests/PureBigIntTests/Vectors/bigint_vectors.json: modular powers with moduli and
+#   exponents of up to 4096 bits (the debug tests run all but the 3072- and 4096-bit powers).
 #
 #   bash scripts/known-answer-loops.sh          # exit 0: every known answer matched
 set -euo pipefail
@@ -60,6 +62,7 @@ readme=Tests/PureMLDSATests/Vectors/cctv_accumulated_README.md
 "$out/known-answer-loops" aes-gcm Tests/PureAESTests/Vectors/aes_gcm_test.json
 "$out/known-answer-loops" rsa-sig-gen Tests/PureRSATests/Vectors/rsa_pkcs1_{2048,3072,4096}_sig_gen_test.json
 "$out/known-answer-loops" sha256 Tests/PureSHA2Tests/Vectors/SHA256LongMsg.rsp
+"$out/known-answer-loops" bigint-modular Tests/PureBigIntTests/Vectors/bigint_vectors.json
 x25519_status=0
 wait "$x25519_pid" || x25519_status=$?
 x25519_pid=

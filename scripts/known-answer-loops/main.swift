@@ -15,6 +15,7 @@ import Darwin
 //   known-answer-loops oaep FILE…                       every case of Wycheproof's rsa_oaep files (OAEPWycheproof.swift)
 //   known-answer-loops aes-gcm FILE                     every case of Wycheproof's aes_gcm_test (VectorForms.swift)
 //   known-answer-loops rsa-sig-gen FILE…                the SHA-2 cases of Wycheproof's rsa_pkcs1_*_sig_gen files
+//   known-answer-loops bigint-modular FILE              every modular case of bigint_vectors.json (BigIntModular.swift)
 //   known-answer-loops sha256 FILE                      every record of NIST's SHA256LongMsg.rsp
 
 import PureCurve25519
@@ -99,9 +100,11 @@ case "aes-gcm" where arguments.count == 3:
 case "rsa-sig-gen" where arguments.count > 2:
     // 27 + 26 + 24 SHA-256/384/512 cases in the 2048-, 3072- and 4096-bit files.
     exit(try runRSASigGen(paths: Array(arguments.dropFirst(2)), expectedCases: 77) ? 0 : 1)
+case "bigint-modular" where arguments.count == 3:
+    exit(try runBigIntModular(path: arguments[2], expectedCases: 34) ? 0 : 1)   // BigIntVectorTests.counts expects 34
 case "sha256" where arguments.count == 3:
     exit(runSHA256Records(path: arguments[2], expectedRecords: 64) ? 0 : 1)   // SHA256NISTTests reads the same 64
 default:
-    print("usage: known-answer-loops x25519 ITERATIONS EXPECTED_HEX | ecdh FILE… | ecdsa FILE… | mldsa-accumulated N README | mldsa-field README | oaep FILE… | aes-gcm FILE | rsa-sig-gen FILE… | sha256 FILE")
+    print("usage: known-answer-loops x25519 ITERATIONS EXPECTED_HEX | ecdh FILE… | ecdsa FILE… | mldsa-accumulated N README | mldsa-field README | oaep FILE… | aes-gcm FILE | rsa-sig-gen FILE… | bigint-modular FILE | sha256 FILE")
     exit(2)
 }
