@@ -3,7 +3,8 @@
 # - RFC 7748 §5.2's X25519 iterated 1,000,000 times (the expected value is in
 #   Tests/PureCurve25519Tests/Vectors/x25519_vectors.json; the debug tests run 1,000 iterations);
 # - every case of Wycheproof's ECDH files for P-384 and P-521 (Tests/KeyAgreementTests/Vectors; the debug
-#   tests run the P-256 files), thousands of scalar multiplications on the generic arithmetic;
+#   tests run the P-256 files), thousands of scalar multiplications on the generic arithmetic, and P-384's
+#   and P-521's edge scalars (1…24 and n − 24…n − 1: the ladder against the comb; the debug tests run P-256's);
 # - every case of Wycheproof's ECDSA files for P-384 (SHA-384) and P-521 (SHA-512), DER and P1363 signatures
 #   (Tests/PureP384Tests/Vectors, Tests/PureP521Tests/Vectors; the debug tests run the first case of each
 #   flag and result);
@@ -53,6 +54,7 @@ x25519_pid=$!
 # A failing loop below ends the script (set -e): the X25519 loop must not run on after it.
 trap '[[ -n ${x25519_pid:-} ]] && kill "$x25519_pid" 2>/dev/null; true' EXIT
 "$out/known-answer-loops" ecdh Tests/KeyAgreementTests/Vectors/ecdh_secp{384,521}r1{,_ecpoint}_test.json
+"$out/known-answer-loops" ecdh-edge
 "$out/known-answer-loops" ecdsa Tests/PureP384Tests/Vectors/ecdsa_secp384r1_sha384{,_p1363}_test.json \
     Tests/PureP521Tests/Vectors/ecdsa_secp521r1_sha512{,_p1363}_test.json
 readme=Tests/PureMLDSATests/Vectors/cctv_accumulated_README.md

@@ -85,3 +85,48 @@ func runECDHWycheproof(path: String) throws -> Bool {
     }
     return file.passed(file: name, run: run, failures: failures)
 }
+
+/// Tests/KeyAgreementTests/ECDHTests.swift's edge scalars for P-384 and P-521 (the debug tests run P-256's):
+/// for k = 1…24 and n − 24…n − 1, the shared secret of k with G (the ladder) equals the x-coordinate of the
+/// signing key k's public key (the comb). The ladder's first windows and its last-window doubling.
+/// Prints a line a curve; true when every scalar agreed.
+func runECDHEdgeScalars() throws -> Bool {
+    func scalars(order: String) -> [[UInt8]] {
+        let n = hexBytes(order) ?? []
+        var scalars = (1...24).map { [UInt8](repeating: 0, count: n.count - 1) + [UInt8($0)] }
+        for below in 1...24 {
+            var k = n, borrow = below
+            for index in k.indices.reversed() where borrow > 0 {
+                let value = Int(k[index]) - borrow
+                k[index] = UInt8((value + 256) % 256)
+                borrow = value < 0 ? 1 : 0
+            }
+            scalars.append(k)
+        }
+        return scalars
+    }
+    func check(_ curve: String, order: String, _ agrees: ([UInt8]) throws -> Bool) -> Bool {
+        let ks = scalars(order: order)
+        var failures = 0
+        for k in ks where (try? agrees(k)) != true {
+            print("\(curve) edge scalar \(k.map { String($0, radix: 16) }.joined(separator: " ")): the ladder and the comb disagree")
+            failures += 1
+        }
+        if ks.count != 48 { failures += 1 }
+        print("\(curve) edge scalars (1…24, n − 24…n − 1): \(ks.count) scalars, \(failures == 0 ? "all agreed" : "\(failures) FAILED")")
+        return failures == 0
+    }
+    let p384 = check("P-384", order: "ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973") { k in
+        let generator = try P384.KeyAgreement.PrivateKey(rawRepresentation: [UInt8](repeating: 0, count: 47) + [1]).publicKey
+        let secret = try P384.KeyAgreement.PrivateKey(rawRepresentation: k).sharedSecretFromKeyAgreement(with: generator)
+        let comb = try P384.Signing.PrivateKey(rawRepresentation: k).publicKey.rawRepresentation
+        return secret.withUnsafeBytes { Array($0) } == Array(comb.prefix(48))
+    }
+    let p521 = check("P-521", order: "01fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffa51868783bf2f966b7fcc0148f709a5d03bb5c9b8899c47aebb6fb71e91386409") { k in
+        let generator = try P521.KeyAgreement.PrivateKey(rawRepresentation: [UInt8](repeating: 0, count: 65) + [1]).publicKey
+        let secret = try P521.KeyAgreement.PrivateKey(rawRepresentation: k).sharedSecretFromKeyAgreement(with: generator)
+        let comb = try P521.Signing.PrivateKey(rawRepresentation: k).publicKey.rawRepresentation
+        return secret.withUnsafeBytes { Array($0) } == Array(comb.prefix(66))
+    }
+    return p384 && p521
+}

@@ -8,6 +8,8 @@ import Darwin
 //                                                       k, u = X25519(k, u), k); exit 0 when it matches
 //   known-answer-loops ecdh FILE…                       every case of Wycheproof ecdh_secp384r1/521r1 files
 //                                                       (ECDHWycheproof.swift); exit 0 when all pass
+//   known-answer-loops ecdh-edge                        P-384's and P-521's edge scalars, ladder against comb
+//                                                       (ECDHWycheproof.swift)
 //   known-answer-loops ecdsa FILE…                      every case of Wycheproof ecdsa_secp384r1_sha384 and
 //                                                       ecdsa_secp521r1_sha512 files, DER and P1363 (ECDSAWycheproof.swift)
 //   known-answer-loops mldsa-accumulated N README       CCTV's accumulated ML-DSA hashes (MLDSAAccumulated.swift)
@@ -74,6 +76,8 @@ case "ecdh" where arguments.count > 2:
         passed = try runECDHWycheproof(path: path) && passed
     }
     exit(passed ? 0 : 1)
+case "ecdh-edge" where arguments.count == 2:
+    exit(try runECDHEdgeScalars() ? 0 : 1)
 case "ecdsa" where arguments.count > 2:
     var passed = true
     for path in arguments.dropFirst(2) {
@@ -105,6 +109,6 @@ case "bigint-modular" where arguments.count == 3:
 case "sha256" where arguments.count == 3:
     exit(runSHA256Records(path: arguments[2], expectedRecords: 64) ? 0 : 1)   // SHA256NISTTests reads the same 64
 default:
-    print("usage: known-answer-loops x25519 ITERATIONS EXPECTED_HEX | ecdh FILE… | ecdsa FILE… | mldsa-accumulated N README | mldsa-field README | oaep FILE… | aes-gcm FILE | rsa-sig-gen FILE… | bigint-modular FILE | sha256 FILE")
+    print("usage: known-answer-loops x25519 ITERATIONS EXPECTED_HEX | ecdh FILE… | ecdh-edge | ecdsa FILE… | mldsa-accumulated N README | mldsa-field README | oaep FILE… | aes-gcm FILE | rsa-sig-gen FILE… | bigint-modular FILE | sha256 FILE")
     exit(2)
 }
