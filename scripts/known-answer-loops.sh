@@ -5,6 +5,8 @@
 # - every case of Wycheproof's ECDH files for P-384 and P-521 (Tests/KeyAgreementTests/Vectors; the debug
 #   tests run the P-256 files), thousands of scalar multiplications on the generic arithmetic, and P-384's
 #   and P-521's edge scalars (1…24 and n − 24…n − 1: the ladder against the comb; the debug tests run P-256's);
+# - every P-384 and P-521 key pair of NIST's SigGen.txt: d·G by the comb and by the ladder is the file's Q (the
+#   debug tests check every fifth pair through the verification tables and the comb);
 # - every case of Wycheproof's ECDSA files for P-384 (SHA-384) and P-521 (SHA-512), DER and P1363 signatures
 #   (Tests/PureP384Tests/Vectors, Tests/PureP521Tests/Vectors; the debug tests run the first case of each
 #   flag and result);
@@ -55,6 +57,7 @@ x25519_pid=$!
 trap '[[ -n ${x25519_pid:-} ]] && kill "$x25519_pid" 2>/dev/null; true' EXIT
 "$out/known-answer-loops" ecdh Tests/KeyAgreementTests/Vectors/ecdh_secp{384,521}r1{,_ecpoint}_test.json
 "$out/known-answer-loops" ecdh-edge
+"$out/known-answer-loops" nist-key-pairs Tests/PureP384Tests/Vectors/SigGen.txt
 "$out/known-answer-loops" ecdsa Tests/PureP384Tests/Vectors/ecdsa_secp384r1_sha384{,_p1363}_test.json \
     Tests/PureP521Tests/Vectors/ecdsa_secp521r1_sha512{,_p1363}_test.json
 readme=Tests/PureMLDSATests/Vectors/cctv_accumulated_README.md

@@ -10,6 +10,8 @@ import Darwin
 //                                                       (ECDHWycheproof.swift); exit 0 when all pass
 //   known-answer-loops ecdh-edge                        P-384's and P-521's edge scalars, ladder against comb
 //                                                       (ECDHWycheproof.swift)
+//   known-answer-loops nist-key-pairs FILE              every P-384 and P-521 key pair of NIST's SigGen.txt
+//                                                       (NISTKeyPairs.swift)
 //   known-answer-loops ecdsa FILE…                      every case of Wycheproof ecdsa_secp384r1_sha384 and
 //                                                       ecdsa_secp521r1_sha512 files, DER and P1363 (ECDSAWycheproof.swift)
 //   known-answer-loops mldsa-accumulated N README       CCTV's accumulated ML-DSA hashes (MLDSAAccumulated.swift)
@@ -78,6 +80,8 @@ case "ecdh" where arguments.count > 2:
     exit(passed ? 0 : 1)
 case "ecdh-edge" where arguments.count == 2:
     exit(try runECDHEdgeScalars() ? 0 : 1)
+case "nist-key-pairs" where arguments.count == 3:
+    exit(runNISTKeyPairs(path: arguments[2]) ? 0 : 1)
 case "ecdsa" where arguments.count > 2:
     var passed = true
     for path in arguments.dropFirst(2) {
@@ -109,6 +113,6 @@ case "bigint-modular" where arguments.count == 3:
 case "sha256" where arguments.count == 3:
     exit(runSHA256Records(path: arguments[2], expectedRecords: 64) ? 0 : 1)   // SHA256NISTTests reads the same 64
 default:
-    print("usage: known-answer-loops x25519 ITERATIONS EXPECTED_HEX | ecdh FILE… | ecdh-edge | ecdsa FILE… | mldsa-accumulated N README | mldsa-field README | oaep FILE… | aes-gcm FILE | rsa-sig-gen FILE… | bigint-modular FILE | sha256 FILE")
+    print("usage: known-answer-loops x25519 ITERATIONS EXPECTED_HEX | ecdh FILE… | ecdh-edge | nist-key-pairs FILE | ecdsa FILE… | mldsa-accumulated N README | mldsa-field README | oaep FILE… | aes-gcm FILE | rsa-sig-gen FILE… | bigint-modular FILE | sha256 FILE")
     exit(2)
 }
