@@ -81,7 +81,7 @@ let package = Package(
                 .product(name: "PureSHA2", package: "PureJWT"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                // Signs the stand-in Apple's RS256 identity tokens at test time (PureJWT only verifies RSA).
+                // Signs the stand-in Apple's RS256 identity tokens at test time: an RSA signer independent of the one under test.
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PureX509", package: "PureJWT"),

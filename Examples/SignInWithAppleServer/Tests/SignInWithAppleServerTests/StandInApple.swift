@@ -1,6 +1,6 @@
 // A stand-in for Apple's Sign in with Apple endpoints, on 127.0.0.1, for the end-to-end tests: a key set
 // with keys the test controls (rotatable), identity tokens signed with them (RS256, by swift-crypto — an
-// implementation independent of PureJWT, which only verifies RSA), a token endpoint and a revocation
+// implementation independent of PureJWT, the verifier under test), a token endpoint and a revocation
 // endpoint that check the form fields and the ES256 client secret as Apple documents them, and faults.
 
 import AsyncHTTPClient
