@@ -34,9 +34,9 @@ private let knownFlags: Set<String> = [
 private let refusedAcceptable: Set<String> = ["InvalidAsn", "UnnamedCurve"]
 
 /// The shared secret of a private scalar (an ASN.1 INTEGER magnitude in the files) and a peer key.
-private func agree(curve: String, encoding: String, scalarHex: String, peer: [UInt8]) throws -> [UInt8] {
+private func agree(curve: String, encoding: String, scalar: [UInt8], peer: [UInt8]) throws -> [UInt8] {
     let byteCount = curve == "secp384r1" ? 48 : 66
-    let magnitude = Array((hexBytes(scalarHex) ?? []).drop { $0 == 0 })
+    let magnitude = Array(scalar.drop { $0 == 0 })
     let d = [UInt8](repeating: 0, count: max(0, byteCount - magnitude.count)) + magnitude
     let secret: SharedSecret
     switch (curve, encoding) {
@@ -75,8 +75,13 @@ func runECDHWycheproof(path: String) throws -> Bool {
             case "invalid": expected = false
             default: expected = refusedAcceptable.isDisjoint(with: test.flags)
             }
-            let shared = try? agree(curve: group.curve, encoding: group.encoding, scalarHex: test.private, peer: hexBytes(test.public) ?? [])
-            let accepted = shared != nil && shared == hexBytes(test.shared)
+            guard let scalar = hexBytes(test.private), let peer = hexBytes(test.public), let expectedSecret = hexBytes(test.shared) else {
+                print("\(name) tcId \(test.tcId): unreadable hex")
+                failures += 1
+                continue
+            }
+            let shared = try? agree(curve: group.curve, encoding: group.encoding, scalar: scalar, peer: peer)
+            let accepted = shared != nil && shared == expectedSecret
             if accepted != expected || (shared != nil && !accepted) {
                 print("\(name) tcId \(test.tcId) flags \(test.flags): expected \(expected ? "accept" : "reject"), got \(shared == nil ? "reject" : accepted ? "accept" : "a different secret")")
                 failures += 1

@@ -93,8 +93,13 @@ private func run<Key: VerifyingKey>(_: Key.Type, hash: String, path: String, nam
                 failures += 1
                 continue
             }
+            guard let signature = hexBytes(test.sig), let message = hexBytes(test.msg) else {
+                print("\(name) tcId \(test.tcId): unreadable hex")
+                failures += 1
+                continue
+            }
             let expected = test.result == "valid"
-            let accepted = key.verifies(hexBytes(test.sig) ?? [], p1363: p1363, hexBytes(test.msg) ?? [])
+            let accepted = key.verifies(signature, p1363: p1363, message)
             if accepted != expected {
                 print("\(name) tcId \(test.tcId) flags \(test.flags): expected \(expected ? "accept" : "reject"), got \(accepted ? "accept" : "reject")")
                 failures += 1
