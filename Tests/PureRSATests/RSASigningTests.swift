@@ -50,17 +50,25 @@ private func verify(_ key: RSA.Signing.PublicKey, _ signature: [UInt8], _ messag
 
 @Suite("RSA private keys and PKCS#1 v1.5 signing")
 struct RSASigningTests {
-    @Test("Wycheproof rsa_pkcs1_*_sig_gen: every case signed byte for byte", arguments: [2048, 3072, 4096])
+    /// The SHA-256/384/512 cases of the 3072- and 4096-bit files (50 signatures on the debug arithmetic, two
+    /// thirds of this test's time) are signed and verified on the release build instead, with those of the
+    /// 2048-bit file, in scripts/known-answer-loops.sh (`rsa-sig-gen`), which CI runs; here they are counted.
+    /// Every other case is signed here (SHA-1 and SHA-224 only here: they sign through an internal entry point).
+    @Test("Wycheproof rsa_pkcs1_*_sig_gen: every case signed byte for byte (3072- and 4096-bit SHA-2 cases: release run)", arguments: [2048, 3072, 4096])
     func wycheproofSigGen(bits: Int) throws {
         let file = try VectorFiles.json(SigGenFile.self, "rsa_pkcs1_\(bits)_sig_gen_test.json")
         struct OtherDigests: Decodable { let digests: [String: String] }
         let others = try VectorFiles.json(OtherDigests.self, "rsa_sig_gen_other_digests.json").digests
-        var run = 0
+        var run = 0, onReleaseBuild = 0
         for group in file.testGroups {
             let key = try RSA.Signing.PrivateKey(derRepresentation: try [UInt8](hex: group.privateKeyPkcs8))
             #expect(key.publicKey.derRepresentation == (try [UInt8](hex: group.keyDer)))
             for test in group.tests {
                 run += 1
+                if bits >= 3072 && ["SHA-256", "SHA-384", "SHA-512"].contains(group.sha) {
+                    onReleaseBuild += 1
+                    continue
+                }
                 let message = try [UInt8](hex: test.msg), expected = try [UInt8](hex: test.sig)
                 let signature: [UInt8]
                 switch group.sha {
@@ -77,6 +85,7 @@ struct RSASigningTests {
             }
         }
         #expect(run > 0 && run == file.numberOfTests)
+        #expect(onReleaseBuild == [2048: 0, 3072: 26, 4096: 24][bits])   // the loop's 77 less the 2048-bit file's 27
     }
 
     @Test("keys from Python cryptography: PKCS#8, PKCS#1 and JWK members read alike; signatures equal OpenSSL's")
