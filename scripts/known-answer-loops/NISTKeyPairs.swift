@@ -44,12 +44,10 @@ func runNISTKeyPairs(path: String) -> Bool {
         let pairs = keyPairs(text, curve: curve + ",")
         var failures = pairs.count == 75 ? 0 : 1
         for (index, pair) in pairs.enumerated() {
-            guard let d = fixedWidth(pair.d, byteCount), let qx = fixedWidth(pair.qx, byteCount), let qy = fixedWidth(pair.qy, byteCount),
-                  (try? matches(d, qx, qy)) == true else {
-                print("\(curve) key pair \(index + 1) of SigGen.txt: d·G is not the file's Q")
-                failures += 1
-                continue
-            }
+            if let d = fixedWidth(pair.d, byteCount), let qx = fixedWidth(pair.qx, byteCount), let qy = fixedWidth(pair.qy, byteCount),
+               (try? matches(d, qx, qy)) == true { continue }
+            print("\(curve) key pair \(index + 1) of SigGen.txt: d·G is not the file's Q")
+            failures += 1
         }
         print("SigGen.txt \(curve) key pairs, d·G by the comb and the ladder: \(pairs.count) (75 expected), \(failures == 0 ? "all matched" : "\(failures) FAILED")")
         return failures == 0
