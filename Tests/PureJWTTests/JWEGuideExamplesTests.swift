@@ -1,5 +1,6 @@
 // The examples of Docs/JWE.md, compiled and run. Keep them in step with the guide. The Auth.js cookie was
-// made by Python `cryptography` and joserfc as Auth.js v5 makes it (Vectors/authjs_session_vector.json).
+// made by Python `cryptography` and joserfc as Auth.js v5 makes it, "kid" included
+// (Vectors/authjs_session_vector.json).
 
 import PureBase64
 import PureCurve25519
@@ -101,5 +102,7 @@ struct JWEGuideExamplesTests {
 
         #expect(cookieName == vector.cookieName)
         #expect(session == Array(vector.claims.utf8))
+        // Auth.js names its key by thumbprint; a key made without a "kid" still opens the cookie.
+        #expect(try JWEDecrypter(keys: [key]).decrypt(cookieValue).header.keyID?.count == 86)
     }
 }
