@@ -1,6 +1,6 @@
 // JSON Web Keys (RFC 7517) for RSA (RFC 7518 §6.3: n, e, and the private members; "alg" RS* or PS*), EC
 // P-256, P-384 and P-521 (§6.2: crv, x, y, and d), OKP Ed25519 (RFC 8037 §2: crv, x, and d; "alg"
-// EdDSA), oct (§6.4: k; HS256, HS384 or HS512), key sets (§5), and JWK thumbprints (RFC 7638, and RFC
+// EdDSA or RFC 9864's Ed25519), oct (§6.4: k; HS256, HS384 or HS512), key sets (§5), and JWK thumbprints (RFC 7638, and RFC
 // 8037 §2 for OKP), AKP ML-DSA keys (RFC 9964 §2: alg, pub, and priv, the seed). Writing them:
 // JSONWebKeyExport.swift.
 
@@ -187,20 +187,26 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
         }
     }
 
-    /// An OKP key (RFC 8037 §2): Ed25519 for EdDSA; the other curves say why they are not usable here.
+    /// An OKP key (RFC 8037 §2): Ed25519, for "EdDSA" and "Ed25519" (RFC 9864) or the one its "alg" names;
+    /// the other curves say why they are not usable here.
     private func okpKey() throws(JWTError) -> JWTKey {
         switch crv {
         case "Ed25519"?:
             let xBytes = try field(x, "x")
             guard xBytes.count == 32 else { throw JWTError(.invalidKey("an Ed25519 \"x\" is 32 bytes (RFC 8037 §2), not \(xBytes.count)")) }
+            // "alg" names one of the key's two names ("EdDSA", "Ed25519") and the key is for that one; without
+            // it, for both (RFC 9864 §2.2: the same signature).
+            // Any other "alg" is refused below, with the key's names.
+            let named = alg.flatMap(JWTAlgorithm.init(rawValue:)).flatMap { JWTKey.ed25519Names.contains($0) ? [$0] : nil }
+            let names = named ?? JWTKey.ed25519Names
             do {
                 let publicKey = try Curve25519.Signing.PublicKey(rawRepresentation: xBytes)
-                guard let d else { return .eddsa(publicKey, keyID: kid) }
+                guard let d else { return try JWTKey.eddsa(publicKey, keyID: kid).restricted(to: names) }
                 let privateKey = try Curve25519.Signing.PrivateKey(rawRepresentation: try field(d, "d"))
                 guard privateKey.publicKey == publicKey else {
                     throw JWTError(.invalidKey("the Ed25519 private key \"d\" does not match \"x\""))
                 }
-                return .eddsa(privateKey, keyID: kid)
+                return try JWTKey.eddsa(privateKey, keyID: kid).restricted(to: names)
             } catch let error as JWTError {
                 throw error
             } catch {

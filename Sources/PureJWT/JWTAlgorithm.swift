@@ -1,4 +1,5 @@
-// The JWS algorithms implemented (RFC 7518 §3.1), and how a header's "alg" is read.
+// The JWS algorithms implemented (RFC 7518 §3.1, RFC 8037 §3.1, RFC 9864 §2.2, RFC 9964), and how a header's "alg"
+// is read.
 //
 // A struct with static members rather than an enum: algorithms are added in minor versions (ES384, RS512),
 // and adding a case to a public enum would break every exhaustive `switch` in code that uses the package.
@@ -46,11 +47,15 @@ public struct JWTAlgorithm: RawRepresentable, Sendable, Hashable, Codable, Custo
     /// RSASSA-PSS with SHA-512 (64-byte salt).
     public static let ps512 = JWTAlgorithm(registeredName: "PS512")
 
-    /// EdDSA with Ed25519 (RFC 8037 §3.1): an OKP key with "crv" "Ed25519".
+    /// EdDSA with Ed25519 (RFC 8037 §3.1): an OKP key with "crv" "Ed25519". RFC 9864 deprecates this
+    /// polymorphic name in favour of ``ed25519``; both name the same signature.
     public static let eddsa = JWTAlgorithm(registeredName: "EdDSA")
+    /// Ed25519 (RFC 9864 §2.2): the fully specified name of what "EdDSA" means with an Ed25519 key — the
+    /// same key, the same signature. An Ed25519 key verifies tokens of either name.
+    public static let ed25519 = JWTAlgorithm(registeredName: "Ed25519")
 
     /// Every algorithm this version implements.
-    public static let implemented: [JWTAlgorithm] = [.es256, .rs256, .hs256, .es384, .es512, .rs384, .rs512, .hs384, .hs512, .eddsa, .ps256, .ps384, .ps512,
+    public static let implemented: [JWTAlgorithm] = [.es256, .rs256, .hs256, .es384, .es512, .rs384, .rs512, .hs384, .hs512, .eddsa, .ed25519, .ps256, .ps384, .ps512,
                                                      .mldsa44, .mldsa65, .mldsa87]
 
     /// Whether the algorithm uses a shared secret (HS256/384/512) rather than a public key.

@@ -1,8 +1,9 @@
 // A key together with the algorithms it may be used with. The key decides the algorithm: a token's "alg"
 // must be one of the key's, so an RSA public key can never be used as an HMAC secret ("algorithm
-// confusion"), and a key made for RS256 does not verify an RS512 token. EC and Ed25519 keys have exactly
-// one algorithm (the curve decides it); RSA keys and HMAC secrets may be given several of their family
-// (JWTKeyFamilies.swift), and then the first is the one they sign with unless a header says otherwise.
+// confusion"), and a key made for RS256 does not verify an RS512 token. EC keys have exactly one algorithm
+// (the curve decides it), Ed25519 keys the two names of one algorithm ("EdDSA", RFC 8037, and "Ed25519",
+// RFC 9864); RSA keys and HMAC secrets may be given several of their family (JWTKeyFamilies.swift), and
+// then the first is the one they sign with unless a header says otherwise.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -37,8 +38,9 @@ public struct JWTKey: Sendable {
     let material: Material
     /// The key ID matched against a token's "kid".
     public let keyID: String?
-    /// The algorithms this key may be used with, in order of preference; never empty. One for EC and
-    /// Ed25519 keys; one or more of the RS/PS family for RSA keys, of the HS family for HMAC secrets.
+    /// The algorithms this key may be used with, in order of preference; never empty. One for EC keys;
+    /// "EdDSA" and "Ed25519" (or one of them) for Ed25519 keys; one or more of the RS/PS family for RSA
+    /// keys, of the HS family for HMAC secrets.
     public let algorithms: [JWTAlgorithm]
 
     /// The algorithm this key signs with when the header does not name another of its `algorithms`: the
@@ -134,15 +136,32 @@ public struct JWTKey: Sendable {
         JWTKey(material: .p521Private(key), keyID: keyID, algorithms: [.es512])
     }
 
-    /// An EdDSA (Ed25519, RFC 8037) public key: verifies "EdDSA" tokens.
+    /// An Ed25519 public key (RFC 8037): verifies "EdDSA" tokens and "Ed25519" ones (RFC 9864's name for
+    /// the same signature). `restricted(to: [.eddsa])` accepts only the one name.
     public static func eddsa(_ key: Curve25519.Signing.PublicKey, keyID: String? = nil) -> JWTKey {
-        JWTKey(material: .ed25519Public(key), keyID: keyID, algorithms: [.eddsa])
+        JWTKey(material: .ed25519Public(key), keyID: keyID, algorithms: ed25519Names)
     }
 
-    /// An EdDSA (Ed25519) private key: signs "EdDSA" tokens (deterministic, constant-time) and verifies them.
+    /// An Ed25519 private key: signs tokens with "alg" "EdDSA" (RFC 8037, what every JOSE library reads;
+    /// deterministic, constant-time) and verifies "EdDSA" and "Ed25519" ones.
     public static func eddsa(_ key: Curve25519.Signing.PrivateKey, keyID: String? = nil) -> JWTKey {
-        JWTKey(material: .ed25519Private(key), keyID: keyID, algorithms: [.eddsa])
+        JWTKey(material: .ed25519Private(key), keyID: keyID, algorithms: ed25519Names)
     }
+
+    /// An Ed25519 public key under RFC 9864's fully specified name: the same key as `eddsa(_:keyID:)`,
+    /// verifying "Ed25519" and "EdDSA" tokens.
+    public static func ed25519(_ key: Curve25519.Signing.PublicKey, keyID: String? = nil) -> JWTKey {
+        JWTKey(material: .ed25519Public(key), keyID: keyID, algorithms: ed25519Names.reversed())
+    }
+
+    /// An Ed25519 private key that signs with "alg" "Ed25519" (RFC 9864 §2.2; verifiers that know only RFC
+    /// 8037 read "EdDSA") and verifies tokens of either name.
+    public static func ed25519(_ key: Curve25519.Signing.PrivateKey, keyID: String? = nil) -> JWTKey {
+        JWTKey(material: .ed25519Private(key), keyID: keyID, algorithms: ed25519Names.reversed())
+    }
+
+    /// The two names of Ed25519 signatures, RFC 8037's first.
+    static let ed25519Names: [JWTAlgorithm] = [.eddsa, .ed25519]
 
     /// An HS256 secret of at least 32 bytes (RFC 7518 §3.2: a key of the hash's output size or larger).
     public static func hs256(_ secret: SymmetricKey, keyID: String? = nil) throws(JWTError) -> JWTKey {

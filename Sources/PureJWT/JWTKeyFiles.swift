@@ -1,6 +1,7 @@
 // Keys from key files, and key files from keys. The file decides the key type and the key decides the
-// algorithms: EC keys by curve (P-256 ES256, P-384 ES384, P-521 ES512), Ed25519 EdDSA, RSA the RS and PS
-// families (narrow them with `restricted(to:)`). HMAC secrets have no PEM form: they come from oct JWKs.
+// algorithms: EC keys by curve (P-256 ES256, P-384 ES384, P-521 ES512), Ed25519 EdDSA and its RFC 9864 name
+// Ed25519, RSA the RS and PS families (narrow them with `restricted(to:)`). HMAC secrets have no PEM form:
+// they come from oct JWKs.
 //
 // Accepted containers (PEM label, or the DER structure alone):
 //   "PRIVATE KEY"      PKCS#8 (RFC 5208/5958): EC on P-256/P-384/P-521, Ed25519 (RFC 8410), RSA, ML-DSA

@@ -16,6 +16,7 @@ enum KeyCommands {
         usage: jwt keygen --alg ALG [--enc ENC] [--crv P-256|P-384|P-521|X25519] [--bits 2048|3072|4096] [--format pem|jwk] [--kid ID]
         Makes a new key for ALG from the system's random number generator and prints it:
           ES256, ES384, ES512, EdDSA   a PKCS#8 PEM private key ("PRIVATE KEY"), or with --format jwk a private JWK
+          Ed25519                      the same key as EdDSA under RFC 9864's name (a JWK's "alg": "Ed25519")
           ML-DSA-44, -65, -87          the same: PKCS#8 in the seed form (RFC 9881), or an AKP JWK whose
                                        "priv" is the 32-byte seed (RFC 9964)
           RS256 … PS512                the same, RSA of --bits bits (default 2048)
@@ -73,7 +74,8 @@ enum KeyCommands {
             case .es256: return .es256(P256.Signing.PrivateKey(), keyID: keyID)
             case .es384: return .es384(P384.Signing.PrivateKey(), keyID: keyID)
             case .es512: return .es512(P521.Signing.PrivateKey(), keyID: keyID)
-            case .eddsa: return .eddsa(Curve25519.Signing.PrivateKey(), keyID: keyID)
+            // The name asked for is the one the key is for (its JWK's "alg").
+            case .eddsa, .ed25519: return try JWTKey.eddsa(Curve25519.Signing.PrivateKey(), keyID: keyID).restricted(to: [algorithm])
             case .mldsa44: return .mldsa(MLDSA44.PrivateKey(), keyID: keyID)
             case .mldsa65: return .mldsa(MLDSA65.PrivateKey(), keyID: keyID)
             case .mldsa87: return .mldsa(MLDSA87.PrivateKey(), keyID: keyID)
@@ -139,7 +141,8 @@ enum KeyCommands {
         usage: jwt public-key --key FILE [--format pem|jwk] [--kid ID]
         Prints the public key of FILE (a private or public key: PEM, a certificate, or one JWK) as a
         SubjectPublicKeyInfo PEM ("PUBLIC KEY", the default) or as a public JWK, with "kid" from --kid or
-        from the key, and "alg" when the key has one algorithm (an RSA key from PEM has several: no "alg").
+        from the key, and "alg" when the key has one algorithm (an RSA key from PEM has several, an Ed25519
+        key from PEM the two names EdDSA and Ed25519: no "alg").
         An encryption key (a JWK with "use": "enc" or a JWE "alg", an RSA-OAEP or ECDH-ES key) prints the
         same way, its JWK with "use": "enc". An HMAC secret, a shared JWE key and a password have no public key.
         """

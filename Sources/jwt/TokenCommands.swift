@@ -11,7 +11,8 @@ enum TokenCommands {
         Signs CLAIMS — a JSON object given as text, a file path, or - for standard input — with the private
         key or HMAC secret in FILE (PEM, or one JWK), and prints the compact JWS and a newline.
         The algorithm is --alg, or the key's when it has only one (an RSA key can sign several, and an oct
-        JWK without "alg" is tied to none, whatever its length: name one with --alg). The header is {"alg", "kid", "typ": "JWT"}: "kid" from --kid
+        JWK without "alg" is tied to none, whatever its length: name one with --alg); an Ed25519 key signs
+        "EdDSA" (RFC 8037) unless --alg Ed25519 (RFC 9864's name) or its JWK's "alg" says otherwise. The header is {"alg", "kid", "typ": "JWT"}: "kid" from --kid
         or the key, "typ" from --typ; --header adds members (it may not set "alg", "crit" or "b64").
         The claims are written compactly with their members sorted and their numbers exactly as given.
         A token over 16 KiB, which jwt verify would refuse by default, is not printed (exit 2).
@@ -33,7 +34,8 @@ enum TokenCommands {
             guard !secretWithoutAlgorithm else {
                 throw ToolError.usage("the oct JWK names no \"alg\", so it is not tied to one HS algorithm (its length allows \(names(key.algorithms))); choose one with --alg")
             }
-            guard key.algorithms.count == 1 else {
+            // An Ed25519 key's two algorithms are two names of one signature: its first is no guess.
+            guard key.algorithms.count == 1 || Set(key.algorithms) == [.eddsa, .ed25519] else {
                 throw ToolError.usage("the key can sign \(names(key.algorithms)); choose one with --alg")
             }
             algorithm = key.algorithm
@@ -57,7 +59,8 @@ enum TokenCommands {
     static let verifyHelp = """
         usage: jwt verify TOKEN (--key FILE | --jwks FILE) [--alg ALG ...] [--iss V] [--aud V ...] [--now UNIX] [--leeway S]
         Verifies TOKEN (or - to read it from standard input) and prints {"header": ..., "claims": ...}.
-        The key decides which algorithms are accepted: an EC or Ed25519 key its one, an RSA key RS* and PS*,
+        The key decides which algorithms are accepted: an EC key its one, an Ed25519 key EdDSA and Ed25519
+        (RFC 9864's name for it) or its JWK's "alg", an RSA key RS* and PS*,
         an oct JWK its "alg" or the HS algorithms its length allows; --alg (repeatable) narrows that.
         A single --key is used whatever kid the token names; a --jwks key must match the token's kid.
         "exp" and "nbf" are checked when present (against --now, seconds since 1970, or the clock, with

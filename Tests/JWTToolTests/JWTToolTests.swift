@@ -61,10 +61,10 @@ struct JWTToolTests {
     }
 
     @Test("every algorithm: keygen, sign, verify with the key, its public PEM and its public JWK; decode says it did not verify",
-          arguments: ["ES256", "ES384", "ES512", "EdDSA", "HS256", "HS384", "HS512", "ML-DSA-44", "ML-DSA-65", "ML-DSA-87"])
+          arguments: ["ES256", "ES384", "ES512", "EdDSA", "Ed25519", "HS256", "HS384", "HS512", "ML-DSA-44", "ML-DSA-65", "ML-DSA-87"])
     func everyAlgorithm(alg: String) async throws {
         let scratch = try Scratch()
-        let asJWK = alg == "ES384" || alg == "ML-DSA-87"
+        let asJWK = alg == "ES384" || alg == "ML-DSA-87" || alg == "Ed25519"
         let generated = try await jwt(["keygen", "--alg", alg] + (asJWK ? ["--format", "jwk", "--kid", "k-\(alg)"] : []))
         #expect(generated.status == 0, "\(generated.stderr)")
         let keyFile = try scratch.write("key", generated.stdout)
@@ -176,6 +176,35 @@ struct JWTToolTests {
         #expect(rejected.status == 1 && rejected.stderr.contains("elsewhere"), "\(rejected.stderr)")
         let asKey = try await jwt(["verify", stranger, "--key", set])
         #expect(asKey.status == 2 && asKey.stderr.contains("--jwks"))
+    }
+
+    @Test("an Ed25519 PEM key signs EdDSA, or Ed25519 (RFC 9864) with --alg; its public key verifies both names; --alg narrows")
+    func ed25519Names() async throws {
+        let scratch = try Scratch()
+        let generated = try await jwt(["keygen", "--alg", "EdDSA"])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let key = try scratch.write("ed.pem", generated.stdout)
+        let publicKey = try scratch.write("ed-public.pem", try await jwt(["public-key", "--key", key]).stdout)
+        let plain = try await jwt(["sign", claims, "--key", key])
+        let named = try await jwt(["sign", claims, "--key", key, "--alg", "Ed25519"])
+        #expect(plain.status == 0 && named.status == 0, "\(plain.stderr) \(named.stderr)")
+        for (run, alg) in [(plain, "EdDSA"), (named, "Ed25519")] {
+            let token = run.stdout.trimmingCharacters(in: .newlines)
+            let verified = try await jwt(["verify", token, "--key", publicKey])
+            #expect(verified.status == 0, "\(verified.stderr)")
+            #expect(try printed(verified).header["alg"] == .string(alg))
+            let other = alg == "EdDSA" ? "Ed25519" : "EdDSA"
+            let narrowed = try await jwt(["verify", token, "--key", publicKey, "--alg", other])
+            #expect(narrowed.status == 1 && narrowed.stderr.contains("\"\(alg)\""), "\(narrowed.stderr)")
+        }
+        // Its public JWK names no "alg" (the key is for both); a JWK made for one name says it.
+        let jwk = try await jwt(["public-key", "--key", key, "--format", "jwk"])
+        #expect(jwk.status == 0 && !jwk.stdout.contains("\"alg\""), "\(jwk.stdout)")
+        let pinned = try await jwt(["keygen", "--alg", "EdDSA", "--format", "jwk"])
+        #expect(pinned.status == 0 && pinned.stdout.contains("\"alg\": \"EdDSA\""), "\(pinned.stdout)")
+        let pinnedFile = try scratch.write("pinned.json", pinned.stdout)
+        let refused = try await jwt(["sign", claims, "--key", pinnedFile, "--alg", "Ed25519"])
+        #expect(refused.status == 2 && refused.stderr.contains("the key is for EdDSA"), "\(refused.stderr)")
     }
 
     @Test("HMAC: an oct JWK without alg needs --alg to sign and verifies the HS algorithms its length allows")

@@ -128,7 +128,8 @@ struct ECSigningJWTTests {
         ]
         for key in keys {
             let full = try JSONWebKey(privateKeyOf: key)
-            #expect(full.alg == key.algorithm.rawValue && full.kid == key.keyID)
+            // "alg" is written when the key has one algorithm (an Ed25519 key has two names: none written).
+            #expect(full.alg == (key.algorithms.count == 1 ? key.algorithm.rawValue : nil) && full.kid == key.keyID)
             let encoded = try JSONEncoder().encode(full)
             let reread = try JSONDecoder().decode(JSONWebKey.self, from: encoded).jwtKey()
             #expect(reread.algorithm == key.algorithm && reread.canSign)

@@ -1,6 +1,7 @@
-// EdDSA (Ed25519, RFC 8037) in PureJWT: the RFC's Appendix A (the OKP JWKs, the thumbprint, the signed
-// JWS reproduced byte for byte and verified), tokens signed by joserfc (Vectors/eddsa_joserfc_tokens.json,
-// made by Vectors/generate_eddsa_tokens.py) verified and their signatures reproduced, our own tokens
+// EdDSA (Ed25519, RFC 8037; "Ed25519", RFC 9864) in PureJWT: the RFC's Appendix A (the OKP JWKs, the
+// thumbprint, the signed JWS reproduced byte for byte and verified), tokens of both names signed by joserfc
+// (Vectors/eddsa_joserfc_tokens.json, made by Vectors/generate_eddsa_tokens.py) verified and their
+// signatures reproduced, our own tokens
 // verified, and the key rules: the key decides the algorithm, other OKP curves are refused with a reason
 // alone and skipped in a set, a private JWK's "d" must match its "x".
 
@@ -57,7 +58,7 @@ private func jwk(_ members: [String: String]) throws -> JSONWebKey {
 private let validation = JWTValidation(issuer: "https://issuer.example", audiences: ["api"],
                                        now: { Date(timeIntervalSince1970: 1_800_000_100) })
 
-@Suite("EdDSA (RFC 8037)")
+@Suite("EdDSA (RFC 8037) and Ed25519 (RFC 9864)")
 struct EdDSATests {
     @Test("RFC 8037 A.1–A.5: the JWKs, the thumbprint, the JWS signed byte for byte and verified")
     func rfc8037() throws {
@@ -76,18 +77,68 @@ struct EdDSATests {
         #expect(throws: JWTError.self) { try JWTVerifier(keys: [publicKey]).verifiedPayload(String(decoding: tampered, as: UTF8.self)) }
     }
 
-    @Test("joserfc's EdDSA tokens verify with the public JWK, and the private JWK reproduces their signatures")
+    @Test("joserfc's EdDSA and Ed25519 tokens verify with the public JWK, and the private JWK reproduces their signatures")
     func joserfc() throws {
         let file = try VectorFiles.json(JoserfcTokens.self, "eddsa_joserfc_tokens.json")
-        #expect(file.cases.count == 8)
+        #expect(file.cases.count == 12)
+        var names: [String] = []
         for test in file.cases {
+            let alg = try JWTHeader(unverifiedFrom: test.token).alg
+            names.append(alg)
             let publicKey = try jwk(test.jwk_public).jwtKey()
             let claims = try JWTVerifier(keys: [publicKey]).verify(test.token, as: JoserfcTokens.Claims.self, validation: validation)
             #expect(claims == test.claims)
             let privateKey = try jwk(test.jwk_private).jwtKey()
-            let signature = try privateKey.sign(Array(test.signing_input.utf8), algorithm: privateKey.algorithm)
+            // A JWK without "alg" is for both names; one with "alg" for that one.
+            #expect(privateKey.algorithms == (test.jwk_private["alg"].map { [JWTAlgorithm(rawValue: $0)!] } ?? [.eddsa, .ed25519]))
+            let signature = try privateKey.sign(Array(test.signing_input.utf8), algorithm: try #require(JWTAlgorithm(rawValue: alg)))
             #expect(test.token == test.signing_input + "." + Base64URL.encode(signature))
         }
+        #expect(names == Array(repeating: "EdDSA", count: 8) + Array(repeating: "Ed25519", count: 4))
+    }
+
+    @Test("RFC 9864: \"Ed25519\" and \"EdDSA\" are one signature — either key verifies both, each signs its own name, a JWK's alg pins one")
+    func fullySpecifiedName() throws {
+        let file = try VectorFiles.json(JoserfcTokens.self, "eddsa_joserfc_tokens.json")
+        let edDSACase = file.cases[0], ed25519Case = file.cases[8]
+        #expect(JWTAlgorithm(rawValue: "Ed25519") == .ed25519 && JWTAlgorithm.implemented.contains(.ed25519))
+
+        // A key made in code, by either factory, verifies joserfc's tokens of both names.
+        for test in [edDSACase, ed25519Case] {
+            let x = try Base64URL.decode(try #require(test.jwk_public["x"]))
+            let publicKey = try Curve25519.Signing.PublicKey(rawRepresentation: x)
+            let kid = test.jwk_public["kid"]
+            for key in [JWTKey.eddsa(publicKey, keyID: kid), JWTKey.ed25519(publicKey, keyID: kid)] {
+                _ = try JWTVerifier(keys: [key]).verify(test.token, as: JoserfcTokens.Claims.self, validation: validation)
+            }
+        }
+
+        // Each factory signs under its own name; the signatures are the same bytes over the same input.
+        let seed = try Base64URL.decode(try #require(ed25519Case.jwk_private["d"]))
+        let privateKey = try Curve25519.Signing.PrivateKey(rawRepresentation: seed)
+        #expect(JWTKey.eddsa(privateKey).algorithm == .eddsa && JWTKey.ed25519(privateKey).algorithm == .ed25519)
+        let token = try JWTSigner(key: .ed25519(privateKey)).sign(RegisteredClaims(sub: "s"))
+        #expect(try JWTHeader(unverifiedFrom: token).alg == "Ed25519")
+        _ = try JWTVerifier(keys: [.eddsa(privateKey.publicKey)]).verifiedPayload(token)
+        #expect(try JWTKey.ed25519(privateKey).sign(Array(ed25519Case.signing_input.utf8), algorithm: .ed25519)
+                == JWTKey.eddsa(privateKey).sign(Array(ed25519Case.signing_input.utf8), algorithm: .eddsa))
+
+        // A JWK whose "alg" names one of them is for that one only; restricted(to:) does the same in code.
+        var pinned = ed25519Case.jwk_public
+        pinned["alg"] = "EdDSA"
+        #expect(throws: JWTError(.algorithmMismatch(header: "Ed25519", key: "EdDSA"))) {
+            try JWTVerifier(keys: [try jwk(pinned).jwtKey()]).verifiedPayload(ed25519Case.token)
+        }
+        pinned["alg"] = "Ed25519"
+        _ = try JWTVerifier(keys: [try jwk(pinned).jwtKey()]).verifiedPayload(ed25519Case.token)
+        let edDSAOnly = try JWTKey.ed25519(privateKey.publicKey, keyID: ed25519Case.jwk_public["kid"]).restricted(to: [.eddsa])
+        #expect(throws: JWTError(.algorithmMismatch(header: "Ed25519", key: "EdDSA"))) {
+            try JWTVerifier(keys: [edDSAOnly]).verifiedPayload(ed25519Case.token)
+        }
+
+        // Written back, a key for both names has no "alg"; a pinned one keeps its name.
+        #expect(JSONWebKey(publicKeyOf: .eddsa(privateKey.publicKey))?.alg == nil)
+        #expect(JSONWebKey(publicKeyOf: try JWTKey.eddsa(privateKey.publicKey).restricted(to: [.ed25519]))?.alg == "Ed25519")
     }
 
     @Test("our EdDSA tokens: header alg EdDSA and the kid; they verify with the public key, not with another")
@@ -116,7 +167,7 @@ struct EdDSATests {
         let parts = token.split(separator: ".")
         let es256Header = Base64URL.encode(Array(#"{"alg":"ES256","kid":"k"}"#.utf8))
         let relabelled = es256Header + "." + parts[1] + "." + parts[2]
-        #expect(throws: JWTError(.algorithmMismatch(header: "ES256", key: "EdDSA"))) {
+        #expect(throws: JWTError(.algorithmMismatch(header: "ES256", key: "EdDSA, Ed25519"))) {
             try JWTVerifier(keys: [.eddsa(edKey.publicKey, keyID: "k")]).verifiedPayload(relabelled)
         }
         // A signature of the wrong length is a malformed signature, not a crash.

@@ -23,7 +23,12 @@ struct KeyFileTests {
         #expect(file.keys.count == 5)
         var forms = 0
         for entry in file.keys {
-            let expected: [JWTAlgorithm] = entry.alg == "RS256" ? JWTKey.rsaAlgorithms : [JWTAlgorithm(rawValue: entry.alg)!]
+            // A PEM key serves its family: RSA every RS and PS algorithm, Ed25519 both of its names.
+            let expected: [JWTAlgorithm] = switch entry.alg {
+            case "RS256": JWTKey.rsaAlgorithms
+            case "EdDSA": [.eddsa, .ed25519]
+            default: [JWTAlgorithm(rawValue: entry.alg)!]
+            }
             for (form, pem) in entry.forms.sorted(by: { $0.key < $1.key }) {
                 forms += 1
                 let key = try JWTKey(pemRepresentation: pem)
