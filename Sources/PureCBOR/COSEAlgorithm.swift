@@ -18,6 +18,13 @@ public struct COSEAlgorithm: RawRepresentable, Hashable, Sendable, CustomStringC
     public static let es384 = COSEAlgorithm(rawValue: -35)
     /// ECDSA with SHA-512 on P-521.
     public static let es512 = COSEAlgorithm(rawValue: -36)
+    /// ECDSA using P-256 and SHA-256, the fully specified identifier (RFC 9864 §2.1): what ES256 means
+    /// with an EC2 P-256 key.
+    public static let esp256 = COSEAlgorithm(rawValue: -9)
+    /// ECDSA using P-384 and SHA-384 (RFC 9864 §2.1).
+    public static let esp384 = COSEAlgorithm(rawValue: -51)
+    /// ECDSA using P-521 and SHA-512 (RFC 9864 §2.1).
+    public static let esp512 = COSEAlgorithm(rawValue: -52)
     /// EdDSA (RFC 9053 §2.2); with WebAuthn, on Ed25519 only.
     public static let edDSA = COSEAlgorithm(rawValue: -8)
     /// Ed25519, the fully specified identifier (RFC 9864).
@@ -50,6 +57,9 @@ public struct COSEAlgorithm: RawRepresentable, Hashable, Sendable, CustomStringC
         case -7: return "ES256"
         case -35: return "ES384"
         case -36: return "ES512"
+        case -9: return "ESP256"
+        case -51: return "ESP384"
+        case -52: return "ESP512"
         case -8: return "EdDSA"
         case -19: return "Ed25519"
         case -257: return "RS256"

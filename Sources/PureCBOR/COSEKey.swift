@@ -6,8 +6,9 @@
 ///
 /// What is required, beyond a CBOR map with integer labels:
 /// - `kty` (1): OKP (1), EC2 (2), RSA (3) or AKP (7); `alg` (3): one of the signature algorithms of ``COSEAlgorithm``
-///   but ``COSEAlgorithm/rs1``, and matching the key as WebAuthn §5.8.5 says: ES256 with P-256, ES384 with
-///   P-384, ES512 with P-521, EdDSA or Ed25519 with Ed25519, RS* and PS* with RSA, ML-DSA-44/65/87 with AKP.
+///   but ``COSEAlgorithm/rs1``, and matching the key as WebAuthn §5.8.5 says: ES256 (or RFC 9864's ESP256) with
+///   P-256, ES384 or ESP384 with P-384, ES512 or ESP512 with P-521, EdDSA or Ed25519 with Ed25519, RS* and PS*
+///   with RSA, ML-DSA-44/65/87 with AKP.
 /// - EC2: `crv` (-1), `x` (-2) and `y` (-3) as byte strings of exactly the field's length (the compressed
 ///   form, `y` a boolean, is refused as WebAuthn requires). OKP: `crv` Ed25519 and a 32-byte `x`. RSA: `n`
 ///   (-1) and `e` (-2) in the fewest bytes (RFC 8230 §4), without a leading zero. AKP: `pub` (-1), the
@@ -152,9 +153,9 @@ public struct COSEKey: Hashable, Sendable {
                 throw invalid("an EC2 coordinate is not \(curve.coordinateByteCount) bytes long")
             }
             switch curve {
-            case .p256: expected = [.es256]; described = "an EC2 P-256 key"
-            case .p384: expected = [.es384]; described = "an EC2 P-384 key"
-            default: expected = [.es512]; described = "an EC2 P-521 key"
+            case .p256: expected = [.es256, .esp256]; described = "an EC2 P-256 key"
+            case .p384: expected = [.es384, .esp384]; described = "an EC2 P-384 key"
+            default: expected = [.es512, .esp512]; described = "an EC2 P-521 key"
             }
         case .okp(let curve, let x):
             guard curve == .ed25519 else { throw CBORError(.unsupportedCOSECurve(curve.rawValue), at: 0) }

@@ -90,9 +90,9 @@ struct SignatureVerificationKey: Sendable {
         self.algorithm = algorithm
         do {
             switch algorithm {
-            case .es256: key = .p256(try P256.Signing.PublicKey(derRepresentation: der))
-            case .es384: key = .p384(try P384.Signing.PublicKey(derRepresentation: der))
-            case .es512: key = .p521(try P521.Signing.PublicKey(derRepresentation: der))
+            case .es256, .esp256: key = .p256(try P256.Signing.PublicKey(derRepresentation: der))
+            case .es384, .esp384: key = .p384(try P384.Signing.PublicKey(derRepresentation: der))
+            case .es512, .esp512: key = .p521(try P521.Signing.PublicKey(derRepresentation: der))
             case .edDSA, .ed25519: key = .ed25519(try Curve25519.Signing.PublicKey(derRepresentation: der))
             case .rs256, .rs384, .rs512, .ps256, .ps384, .ps512, .rs1: key = .rsa(try RSA.Signing.PublicKey(derRepresentation: der))
             case .mldsa44: key = .mldsa44(try MLDSA44.PublicKey(derRepresentation: der))
@@ -122,13 +122,16 @@ struct SignatureVerificationKey: Sendable {
     func isValidSignature(_ signature: [UInt8], for message: [UInt8]) -> Bool {
         switch key {
         case .p256(let key):
-            guard algorithm == .es256, let signature = try? P256.Signing.ECDSASignature(derRepresentation: signature) else { return false }
+            guard algorithm == .es256 || algorithm == .esp256,
+                  let signature = try? P256.Signing.ECDSASignature(derRepresentation: signature) else { return false }
             return key.isValidSignature(signature, for: message)
         case .p384(let key):
-            guard algorithm == .es384, let signature = try? P384.Signing.ECDSASignature(derRepresentation: signature) else { return false }
+            guard algorithm == .es384 || algorithm == .esp384,
+                  let signature = try? P384.Signing.ECDSASignature(derRepresentation: signature) else { return false }
             return key.isValidSignature(signature, for: message)
         case .p521(let key):
-            guard algorithm == .es512, let signature = try? P521.Signing.ECDSASignature(derRepresentation: signature) else { return false }
+            guard algorithm == .es512 || algorithm == .esp512,
+                  let signature = try? P521.Signing.ECDSASignature(derRepresentation: signature) else { return false }
             return key.isValidSignature(signature, for: message)
         case .ed25519(let key):
             return key.isValidSignature(signature, for: message)
