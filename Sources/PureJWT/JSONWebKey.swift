@@ -1,7 +1,7 @@
 // JSON Web Keys (RFC 7517) for RSA (RFC 7518 §6.3: n, e, and the private members; "alg" RS* or PS*), EC
-// P-256, P-384 and P-521 (§6.2: crv, x, y, and d), OKP Ed25519 (RFC 8037 §2: crv, x, and d; "alg"
-// EdDSA or RFC 9864's Ed25519), oct (§6.4: k; HS256, HS384 or HS512), key sets (§5), and JWK thumbprints (RFC 7638, and RFC
-// 8037 §2 for OKP), AKP ML-DSA keys (RFC 9964 §2: alg, pub, and priv, the seed). Writing them:
+// P-256, P-384 and P-521 (§6.2: crv, x, y, and d), OKP Ed25519 (RFC 8037 §2: crv, x, and d; "alg" EdDSA or
+// RFC 9864's Ed25519), oct (§6.4: k; HS256, HS384 or HS512), key sets (§5), and JWK thumbprints (RFC 7638,
+// and RFC 8037 §2 for OKP), AKP ML-DSA keys (RFC 9964 §2: alg, pub, and priv, the seed). Writing them:
 // JSONWebKeyExport.swift.
 
 #if canImport(FoundationEssentials)
