@@ -61,6 +61,26 @@ public enum ResidentKeyRequirement: String, Sendable, Hashable {
     case discouraged
 }
 
+/// Which kind of authenticator a registration asks for (WebAuthn's AuthenticatorAttachment, §5.4.5).
+public enum AuthenticatorAttachment: String, Sendable, Hashable {
+    /// The device's own authenticator (Touch ID, Windows Hello, a phone's screen lock).
+    case platform
+    /// A roaming authenticator: a security key, or a phone reached by the hybrid transport.
+    case crossPlatform = "cross-platform"
+}
+
+/// What the relying party expects the user to use, for the client's interface (WebAuthn Level 3 §5.8.7,
+/// PublicKeyCredentialHint). Hints guide the client's choice of prompt; they restrict nothing, and a
+/// client that does not know them ignores them.
+public enum CredentialHint: String, Sendable, Hashable {
+    /// A physical security key.
+    case securityKey = "security-key"
+    /// The device the user is on (a platform authenticator).
+    case clientDevice = "client-device"
+    /// A phone or tablet, over the hybrid transport.
+    case hybrid
+}
+
 /// What attestation the relying party asks for (WebAuthn's AttestationConveyancePreference).
 public enum AttestationConveyance: String, Sendable, Hashable {
     /// No attestation (the default): nothing about the authenticator is asked.
@@ -91,14 +111,33 @@ public struct RegistrationOptions: Sendable, Encodable {
     public let userVerification: UserVerificationRequirement
     /// The attestation asked for.
     public let attestation: AttestationConveyance
+    /// The kind of authenticator asked for (`authenticatorSelection.authenticatorAttachment`); nil for any.
+    public let authenticatorAttachment: AuthenticatorAttachment?
+    /// Hints for the client's interface, most preferred first (`hints`; omitted when empty).
+    public let hints: [CredentialHint]
     /// How long the client may take, in milliseconds.
     public let timeout: Int
 
     private enum CodingKeys: String, CodingKey {
-        case rp, user, challenge, pubKeyCredParams, timeout, excludeCredentials, authenticatorSelection, attestation, extensions
+        case rp, user, challenge, pubKeyCredParams, timeout, excludeCredentials, authenticatorSelection, attestation, hints, extensions
     }
     private struct Parameter: Encodable { let type = "public-key"; let alg: Int64 }
-    private struct Selection: Encodable { let residentKey: String; let requireResidentKey: Bool; let userVerification: String }
+    private struct Selection: Encodable {
+        let authenticatorAttachment: String?
+        let residentKey: String
+        let requireResidentKey: Bool
+        let userVerification: String
+
+        private enum CodingKeys: String, CodingKey { case authenticatorAttachment, residentKey, requireResidentKey, userVerification }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(authenticatorAttachment, forKey: .authenticatorAttachment)
+            try container.encode(residentKey, forKey: .residentKey)
+            try container.encode(requireResidentKey, forKey: .requireResidentKey)
+            try container.encode(userVerification, forKey: .userVerification)
+        }
+    }
     private struct Extensions: Encodable { let credProps = true }
 
     public func encode(to encoder: any Encoder) throws {
@@ -109,9 +148,11 @@ public struct RegistrationOptions: Sendable, Encodable {
         try container.encode(algorithms.map { Parameter(alg: $0.rawValue) }, forKey: .pubKeyCredParams)
         try container.encode(timeout, forKey: .timeout)
         try container.encode(excludeCredentials, forKey: .excludeCredentials)
-        try container.encode(Selection(residentKey: residentKey.rawValue, requireResidentKey: residentKey == .required,
-                                       userVerification: userVerification.rawValue), forKey: .authenticatorSelection)
+        try container.encode(Selection(authenticatorAttachment: authenticatorAttachment?.rawValue, residentKey: residentKey.rawValue,
+                                       requireResidentKey: residentKey == .required, userVerification: userVerification.rawValue),
+                             forKey: .authenticatorSelection)
         try container.encode(attestation.rawValue, forKey: .attestation)
+        if !hints.isEmpty { try container.encode(hints.map(\.rawValue), forKey: .hints) }
         try container.encode(Extensions(), forKey: .extensions)
     }
 
@@ -129,10 +170,12 @@ public struct AuthenticationOptions: Sendable, Encodable {
     public let allowCredentials: [CredentialDescriptor]
     /// Whether user verification is required.
     public let userVerification: UserVerificationRequirement
+    /// Hints for the client's interface, most preferred first (`hints`; omitted when empty).
+    public let hints: [CredentialHint]
     /// How long the client may take, in milliseconds.
     public let timeout: Int
 
-    private enum CodingKeys: String, CodingKey { case challenge, timeout, rpId, allowCredentials, userVerification }
+    private enum CodingKeys: String, CodingKey { case challenge, timeout, rpId, allowCredentials, userVerification, hints }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -141,6 +184,7 @@ public struct AuthenticationOptions: Sendable, Encodable {
         try container.encode(relyingPartyID, forKey: .rpId)
         try container.encode(allowCredentials, forKey: .allowCredentials)
         try container.encode(userVerification.rawValue, forKey: .userVerification)
+        if !hints.isEmpty { try container.encode(hints.map(\.rawValue), forKey: .hints) }
     }
 
     /// The options as JSON, for the browser's `PublicKeyCredential.parseRequestOptionsFromJSON`.
@@ -162,23 +206,33 @@ extension WebAuthnRelyingParty {
     }
 
     /// Options for a registration, with a fresh challenge. The defaults make a passkey: discoverable, user
-    /// verified, no attestation, every algorithm this library verifies.
+    /// verified, no attestation, every algorithm this library verifies, any kind of authenticator. An "add
+    /// a security key" button would pass `attachment: .crossPlatform, hints: [.securityKey]`; hints only
+    /// steer the client's prompt, so `verifyRegistration` still checks what came back.
     public func registrationOptions(for user: WebAuthnUser, excluding excludeCredentials: [CredentialDescriptor] = [],
                                     algorithms: [COSEAlgorithm] = WebAuthnRelyingParty.supportedAlgorithms,
                                     residentKey: ResidentKeyRequirement = .required,
                                     userVerification: UserVerificationRequirement = .required,
-                                    attestation: AttestationConveyance = .none, timeout: Int = 300_000) -> RegistrationOptions {
+                                    attestation: AttestationConveyance = .none, attachment: AuthenticatorAttachment? = nil,
+                                    hints: [CredentialHint] = [], timeout: Int = 300_000) -> RegistrationOptions {
         RegistrationOptions(challenge: WebAuthnRelyingParty.makeChallenge(), relyingPartyID: id, relyingPartyName: name, user: user,
                             algorithms: algorithms, excludeCredentials: excludeCredentials, residentKey: residentKey,
-                            userVerification: userVerification, attestation: attestation, timeout: timeout)
+                            userVerification: userVerification, attestation: attestation, authenticatorAttachment: attachment,
+                            hints: Self.unique(hints), timeout: timeout)
     }
 
     /// Options for an authentication, with a fresh challenge: `allowCredentials` empty asks for a
-    /// discoverable credential (the client lists the user's passkeys).
+    /// discoverable credential (the client lists the user's passkeys); `hints` steer the client's prompt.
     public func authenticationOptions(allowing allowCredentials: [CredentialDescriptor] = [],
                                       userVerification: UserVerificationRequirement = .required,
-                                      timeout: Int = 300_000) -> AuthenticationOptions {
+                                      hints: [CredentialHint] = [], timeout: Int = 300_000) -> AuthenticationOptions {
         AuthenticationOptions(challenge: WebAuthnRelyingParty.makeChallenge(), relyingPartyID: id, allowCredentials: allowCredentials,
-                              userVerification: userVerification, timeout: timeout)
+                              userVerification: userVerification, hints: Self.unique(hints), timeout: timeout)
+    }
+
+    /// The hints in their order, each once (a repeated hint says nothing more).
+    private static func unique(_ hints: [CredentialHint]) -> [CredentialHint] {
+        var seen: Set<CredentialHint> = []
+        return hints.filter { seen.insert($0).inserted }
     }
 }

@@ -60,6 +60,29 @@ struct CeremonyOptionsTests {
         #expect(namedJSON["timeout"] as? Int == 60_000)
     }
 
+    @Test("Authenticator attachment and hints (Level 3 §5.4.5, §5.8.7): written as the spec names them, each hint once, absent by default")
+    func attachmentAndHints() throws {
+        let user = WebAuthnUser(id: [1], name: "alice", displayName: "Alice")
+        let plain = try object(relyingParty.registrationOptions(for: user).json())
+        #expect(plain["hints"] == nil)
+        #expect((plain["authenticatorSelection"] as? [String: Any])?["authenticatorAttachment"] == nil)
+        #expect(try object(relyingParty.authenticationOptions().json())["hints"] == nil)
+
+        let securityKey = relyingParty.registrationOptions(for: user, attachment: .crossPlatform, hints: [.securityKey, .securityKey, .hybrid])
+        #expect(securityKey.hints == [.securityKey, .hybrid])
+        let json = try object(securityKey.json())
+        #expect(json["hints"] as? [String] == ["security-key", "hybrid"])
+        let selection = try #require(json["authenticatorSelection"] as? [String: Any])
+        #expect(selection["authenticatorAttachment"] as? String == "cross-platform")
+        #expect(selection["residentKey"] as? String == "required")
+        let platform = try object(relyingParty.registrationOptions(for: user, attachment: .platform).json())
+        #expect((platform["authenticatorSelection"] as? [String: Any])?["authenticatorAttachment"] as? String == "platform")
+
+        let signIn = try object(relyingParty.authenticationOptions(hints: [.clientDevice, .hybrid], timeout: 1_000).json())
+        #expect(signIn["hints"] as? [String] == ["client-device", "hybrid"])
+        #expect(signIn["timeout"] as? Int == 1_000)
+    }
+
     @Test("Each call makes a new 32-byte challenge")
     func challenges() {
         let challenges = (0..<100).map { _ in WebAuthnRelyingParty.makeChallenge() }
