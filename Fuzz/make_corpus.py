@@ -38,6 +38,9 @@ for jwt in jwts:
     put("FuzzJWS", b"\x01" + claims)
     put("FuzzIdentityToken", jwt)
     put("FuzzIdentityToken", claims)
+# JWS JSON serializations (flattened and general), mode byte 0 as the compact tokens.
+for case in json.loads((vectors("PureJWTTests") / "jws_json_joserfc_vectors.json").read_text())["cases"]:
+    put("FuzzJWS", b"\x00" + case["json"].encode())
 # JWKS: Apple's snapshots, each key alone, the RFC 7515 keys.
 for snapshot in json.loads((vectors("PureJWTTests") / "apple_jwks_snapshots.json").read_text())["snapshots"]:
     put("FuzzJWKS", json.dumps({"keys": snapshot["keys"]}))

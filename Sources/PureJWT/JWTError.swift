@@ -73,6 +73,9 @@ public struct JWTError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A JWE JSON serialization listing more recipients than allowed (listed, limit), refused before any
         /// key is tried.
         case tooManyRecipients(count: Int, limit: Int)
+        /// A JWS JSON serialization listing more signatures than allowed (listed, limit), refused before
+        /// any is checked.
+        case tooManySignatures(count: Int, limit: Int)
         /// No usable key set: never fetched successfully, or the one held is past its maximum staleness
         /// and a new one cannot be had (why, and when the next attempt is due).
         case keysUnavailable(String)
@@ -148,6 +151,8 @@ public struct JWTError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the JWE encrypter is misconfigured: \(why)"
         case .tooManyRecipients(let count, let limit):
             return "the token lists \(count) recipients, over the limit of \(limit); raise JWEDecrypter's maximumRecipientCount only for senders you trust"
+        case .tooManySignatures(let count, let limit):
+            return "the JWS lists \(count) signatures, over the limit of \(limit); raise JWTVerifier's maximumSignatureCount only for signers you trust"
         case .keysUnavailable(let why):
             return "no usable signing keys: \(why); tokens cannot be verified until the key set can be fetched again"
         }

@@ -123,6 +123,17 @@ public struct JWTHeader: Codable, Sendable, Hashable {
         return output
     }
 
+    /// The names of the members that are set.
+    var memberNames: Set<String> {
+        var names: Set<String> = ["alg"]
+        if kid != nil { names.insert("kid") }
+        if typ != nil { names.insert("typ") }
+        if cty != nil { names.insert("cty") }
+        if crit != nil { names.insert("crit") }
+        if b64 != nil { names.insert("b64") }
+        return names.union(additionalMembers.keys)
+    }
+
     /// The checks that do not depend on the key: "crit" understood, "b64" not false.
     func validate() throws(JWTError) {
         if let crit {

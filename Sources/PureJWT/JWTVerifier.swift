@@ -21,6 +21,9 @@ public struct JWTVerifier: Sendable {
     public let keys: [JWTKey]
     /// Tokens larger than this many bytes are refused before any decoding (default 16 KiB).
     public var maximumTokenSize: Int
+    /// The most signatures a JWS JSON serialization may list (``verifiedJSONSerialization(_:)``); more are
+    /// refused before any is checked.
+    public var maximumSignatureCount = 10
 
     /// A verifier for `keys`.
     public init(keys: [JWTKey], maximumTokenSize: Int = 16 * 1024) {

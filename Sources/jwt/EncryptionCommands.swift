@@ -165,10 +165,8 @@ enum EncryptionCommands {
         let result: DecryptedJWE
         do {
             result = token.hasPrefix("{") ? try decrypter.decrypt(jsonSerialization: token) : try decrypter.decrypt(token)
-        } catch let error as JWTError {
-            throw ToolError.rejected("rejected: \(toolWording(error))")
         } catch {
-            throw ToolError.rejected("rejected: \(error)")
+            throw ToolError.rejected("rejected: \(toolWording(error))")
         }
         FileHandle.standardOutput.write(Data(result.plaintext))
     }

@@ -116,6 +116,21 @@ struct WycheproofJWTTests {
         #expect(supportedValid["PS256"] == 6 && supportedValid["PS384"] == 4 && supportedValid["PS512"] == 4)
     }
 
+    @Test("tcId 17, the JSON-serialized JWS: not a JWT (refused above); as a JWS JSON serialization it is truncated, and completed it verifies")
+    func jsonSerialization() throws {
+        let file = try VectorFiles.json(WycheproofFile<Group>.self, "json_web_signature_test.json")
+        let cases = file.testGroups.flatMap { group in group.tests.filter { $0.flags.contains("JsonSerialization") }.map { (group, $0) } }
+        #expect(cases.count == 1)
+        for (group, test) in cases {
+            let text = try #require(test.jws.value as? String)
+            let key = try JSONDecoder().decode(JSONWebKey.self, from: try #require((group.public ?? group.private)?.data)).jwtKey()
+            // The file's text stops after the signature object: the array and the object are never closed.
+            #expect(throws: JWTError.self) { try JWTVerifier(keys: [key]).verifiedJSONSerialization(text) }
+            let verified = try JWTVerifier(keys: [key]).verifiedJSONSerialization(text + "]}")
+            #expect(verified.payload == Array("foo".utf8) && verified.unprotectedMemberNames == ["unknown"], "tcId \(test.tcId)")
+        }
+    }
+
     @Test("RFC 7520 Figure 27 (ES512): the token verifies with the key's \"alg\" corrected from ES521 to ES512")
     func rfc7520ES512() throws {
         let file = try VectorFiles.json(WycheproofFile<Group>.self, "json_web_signature_test.json")

@@ -17,3 +17,12 @@ var rsaPrivateKeyPEM: String { fatalError() }
 var p8Text: String { fatalError() }
 var now: Date { fatalError() }
 
+var accountKey: P256.Signing.PrivateKey { fatalError() }
+var accountURL: String { fatalError() }
+var requestJSON: String { fatalError() }
+var nonce: String { fatalError() }
+var url: String { fatalError() }
+var document: [UInt8] { fatalError() }
+var ours: JWTKey { fatalError() }
+var theirs: JWTKey { fatalError() }
+var partnerKeys: [JWTKey] { fatalError() }

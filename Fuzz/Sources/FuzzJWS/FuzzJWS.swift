@@ -1,5 +1,6 @@
-// Compact JWS parsing and verification. The first input byte picks the mode: even, the rest is a token
-// verified against HS256, ES256 and RS256 keys (parsing, header rules, key choice, signature checks); odd,
+// JWS parsing and verification. The first input byte picks the mode: even, the rest is a token — compact,
+// or a JWS JSON serialization — verified against HS256, ES256 and RS256 keys (parsing, header rules, key
+// choice, signature checks); odd,
 // the rest is a claims payload that is HMAC-signed here and then verified, so the claim checks
 // (exp, nbf, iat, iss, aud as any JSON type) are reached too.
 #if canImport(FoundationEssentials)
@@ -32,6 +33,7 @@ public func fuzzJWS(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = try? JWTHeader(unverifiedFrom: token)
         _ = try? verifier.verifiedPayload(token)
         _ = try? verifier.verify(token, as: RegisteredClaims.self, validation: validation)
+        _ = try? verifier.verifiedJSONSerialization(token)
     } else {
         let input = Base64URL.encode(Array(#"{"alg":"HS256","kid":"h"}"#.utf8)) + "." + Base64URL.encode(bytes)
         let token = input + "." + Base64URL.encode(HMAC<SHA256>.authenticationCode(for: Array(input.utf8), using: secret))
