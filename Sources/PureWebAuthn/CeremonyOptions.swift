@@ -122,21 +122,12 @@ public struct RegistrationOptions: Sendable, Encodable {
         case rp, user, challenge, pubKeyCredParams, timeout, excludeCredentials, authenticatorSelection, attestation, hints, extensions
     }
     private struct Parameter: Encodable { let type = "public-key"; let alg: Int64 }
+    /// The synthesized encoding leaves a nil attachment out (encodeIfPresent).
     private struct Selection: Encodable {
         let authenticatorAttachment: String?
         let residentKey: String
         let requireResidentKey: Bool
         let userVerification: String
-
-        private enum CodingKeys: String, CodingKey { case authenticatorAttachment, residentKey, requireResidentKey, userVerification }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(authenticatorAttachment, forKey: .authenticatorAttachment)
-            try container.encode(residentKey, forKey: .residentKey)
-            try container.encode(requireResidentKey, forKey: .requireResidentKey)
-            try container.encode(userVerification, forKey: .userVerification)
-        }
     }
     private struct Extensions: Encodable { let credProps = true }
 
