@@ -26,13 +26,7 @@ extension JWEDecrypter {
     /// Decrypts a JWE in the general or the flattened JSON serialization (not the compact one: a JSON text
     /// and a compact token are told apart by the caller, as an API taking one kind should).
     public func decrypt(jsonSerialization token: String) throws(JWTError) -> DecryptedJWE {
-        let size = token.utf8.count
-        guard size <= maximumTokenSize else { throw JWTError(.tokenTooLarge(size: size, limit: maximumTokenSize)) }
-        let object: JSONObject
-        do { object = try JSONNode.parseObject(Array(token.utf8)) } catch {
-            throw JWTError(.malformed(part: "token", detail: "not a JWE JSON serialization: \(error.message) at byte \(error.offset)"))
-        }
-        let serialized = try SerializedJWE(object)
+        let serialized = try SerializedJWE(try JSONObject(serialization: token, maximumSize: maximumTokenSize, kind: "JWE"))
         guard serialized.recipients.count <= maximumRecipientCount else {
             throw JWTError(.tooManyRecipients(count: serialized.recipients.count, limit: maximumRecipientCount))
         }
@@ -172,6 +166,15 @@ extension JWEEncrypter {
 }
 
 extension JSONObject {
+    /// The top-level object of a JWE or JWS JSON serialization: the size checked before any parsing.
+    init(serialization text: String, maximumSize: Int, kind: String) throws(JWTError) {
+        let size = text.utf8.count
+        guard size <= maximumSize else { throw JWTError(.tokenTooLarge(size: size, limit: maximumSize)) }
+        do { self = try JSONNode.parseObject(Array(text.utf8)) } catch {
+            throw JWTError(.malformed(part: "token", detail: "not a \(kind) JSON serialization: \(error.message) at byte \(error.offset)"))
+        }
+    }
+
     mutating func append(_ name: String, _ value: JSONNode) {
         names.append(name)
         values.append(value)

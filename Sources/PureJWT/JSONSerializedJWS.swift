@@ -43,13 +43,7 @@ extension JWTVerifier {
     /// compact serialization (`verify(_:as:validation:)`), and JSON-serialized JWS carry other payloads
     /// (ACME requests, signed documents). At most `maximumSignatureCount` signatures are accepted.
     public func verifiedJSONSerialization(_ json: String) throws(JWTError) -> VerifiedJWS {
-        let size = json.utf8.count
-        guard size <= maximumTokenSize else { throw JWTError(.tokenTooLarge(size: size, limit: maximumTokenSize)) }
-        let object: JSONObject
-        do { object = try JSONNode.parseObject(Array(json.utf8)) } catch {
-            throw JWTError(.malformed(part: "token", detail: "not a JWS JSON serialization: \(error.message) at byte \(error.offset)"))
-        }
-        let serialized = try SerializedJWS(object)
+        let serialized = try SerializedJWS(try JSONObject(serialization: json, maximumSize: maximumTokenSize, kind: "JWS"))
         guard serialized.signatures.count <= maximumSignatureCount else {
             throw JWTError(.tooManySignatures(count: serialized.signatures.count, limit: maximumSignatureCount))
         }
