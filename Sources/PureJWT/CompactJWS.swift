@@ -30,7 +30,10 @@ struct CompactJWS {
         let (dotCount, firstDot, secondDot) = bytes.withUnsafeBytes(Self.findDots)
         let dots = (firstDot, secondDot)
         guard dotCount == 2 else {
-            throw JWTError(.malformed(part: "token", detail: "a compact JWS has 3 parts separated by 2 dots; this has " + (dotCount == 0 ? "no dot" : dotCount == 4 ? "5 parts (a compact JWE: decrypt it first)" : "\(dotCount + 1) parts")))
+            let found = dotCount == 0 ? "no dot" : dotCount == 4 ? "5 parts (a compact JWE: decrypt it first)" : "\(dotCount + 1) parts"
+            // A JSON serialization starts with "{" (its base64url parts cannot).
+            let json = bytes.first == UInt8(ascii: "{") ? " and is JSON: a JWT is compact; a JWS JSON serialization (RFC 7515 §7.2) is read by JWTVerifier.verifiedJSONSerialization" : ""
+            throw JWTError(.malformed(part: "token", detail: "a compact JWS has 3 parts separated by 2 dots; this has " + found + json))
         }
         let headerPart = bytes[..<dots.0]
         let payloadPart = bytes[(dots.0 + 1)..<dots.1]

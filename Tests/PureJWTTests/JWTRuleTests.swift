@@ -107,6 +107,8 @@ struct JWTRuleTests {
         #expect(reason("token.jwt", keys: [hmacKey]) == .malformed(part: "token", detail: "a compact JWS has 3 parts separated by 2 dots; this has 2 parts"))
         #expect(reason("eyJ", keys: [hmacKey]) == .malformed(part: "token", detail: "a compact JWS has 3 parts separated by 2 dots; this has no dot"))
         #expect(reason("a.b.c.d.e", keys: [hmacKey]) == .malformed(part: "token", detail: "a compact JWS has 3 parts separated by 2 dots; this has 5 parts (a compact JWE: decrypt it first)"))
+        #expect(reason(#"{"payload":"e30","protected":"e30","signature":""}"#, keys: [hmacKey])
+                == .malformed(part: "token", detail: "a compact JWS has 3 parts separated by 2 dots; this has no dot and is JSON: a JWT is compact; a JWS JSON serialization (RFC 7515 §7.2) is read by JWTVerifier.verifiedJSONSerialization"))
         if case .malformed(part: "signature", _) = reason(good + "=", keys: [hmacKey]) {} else { Issue.record("padding accepted") }
         let parts = good.split(separator: ".")
         if case .malformed(part: "signature", _) = reason("\(parts[0]).\(parts[1]).", keys: [hmacKey]) {} else { Issue.record("empty signature accepted") }
