@@ -71,26 +71,7 @@ struct SerializedJWE {
     let content: JWEContent
 
     init(_ object: JSONObject) throws(JWTError) {
-        func text(_ name: String, in object: JSONObject) throws(JWTError) -> Substring.UTF8View? {
-            switch object[name] {
-            case nil: return nil
-            case .string(let value)?: return Substring(value).utf8
-            case let other?: throw JWTError(.malformed(part: name, detail: "must be a base64url string, not \(other.kind)"))
-            }
-        }
-        func bytes(_ name: String, in object: JSONObject) throws(JWTError) -> [UInt8]? {
-            guard let value = try text(name, in: object) else { return nil }
-            do { return try Base64URL.decode(ascii: value) } catch { throw JWTError(.malformed(part: name, detail: "\(error)")) }
-        }
-        func header(_ name: String, in object: JSONObject) throws(JWTError) -> JSONObject? {
-            switch object[name] {
-            case nil: return nil
-            case .object(let header)?: return header
-            case let other?: throw JWTError(.malformed(part: name, detail: "must be a JSON object, not \(other.kind)"))
-            }
-        }
-
-        let protectedPart = try text("protected", in: object)
+        let protectedPart = try object.base64URLPart("protected")
         if let protectedPart, !protectedPart.isEmpty {
             do { protectedHeader = try Base64URL.decode(ascii: protectedPart) } catch {
                 throw JWTError(.malformed(part: "protected", detail: "\(error)"))
@@ -98,12 +79,12 @@ struct SerializedJWE {
         } else {
             protectedHeader = nil
         }
-        sharedHeader = try header("unprotected", in: object)
+        sharedHeader = try object.headerObject("unprotected")
 
         switch object["recipients"] {
         case nil:
             // Flattened (§7.2.2): the one recipient's members at the top.
-            recipients = [Recipient(header: try header("header", in: object), encryptedKey: try bytes("encrypted_key", in: object) ?? [])]
+            recipients = [Recipient(header: try object.headerObject("header"), encryptedKey: try object.base64URLBytes("encrypted_key") ?? [])]
         case .array(let list)?:
             guard object["header"] == nil, object["encrypted_key"] == nil else {
                 throw JWTError(.malformed(part: "token", detail: "\"recipients\" and a top-level \"header\" or \"encrypted_key\" cannot both be present (RFC 7516 §7.2.2)"))
@@ -114,23 +95,23 @@ struct SerializedJWE {
                 guard case .object(let entry) = element else {
                     throw JWTError(.malformed(part: "recipients", detail: "each recipient must be a JSON object, not \(element.kind)"))
                 }
-                read.append(Recipient(header: try header("header", in: entry), encryptedKey: try bytes("encrypted_key", in: entry) ?? []))
+                read.append(Recipient(header: try entry.headerObject("header"), encryptedKey: try entry.base64URLBytes("encrypted_key") ?? []))
             }
             recipients = read
         case let other?:
             throw JWTError(.malformed(part: "recipients", detail: "must be an array, not \(other.kind)"))
         }
 
-        guard let ciphertext = try bytes("ciphertext", in: object) else {
+        guard let ciphertext = try object.base64URLBytes("ciphertext") else {
             throw JWTError(.malformed(part: "ciphertext", detail: "absent: a JWE JSON serialization needs \"ciphertext\""))
         }
-        additionalAuthenticatedData = try bytes("aad", in: object)
+        additionalAuthenticatedData = try object.base64URLBytes("aad")
         var aad = Array(protectedPart ?? Substring().utf8)
-        if let aadPart = try text("aad", in: object) {
+        if let aadPart = try object.base64URLPart("aad") {
             aad.append(UInt8(ascii: "."))
             aad += aadPart
         }
-        content = JWEContent(iv: try bytes("iv", in: object) ?? [], ciphertext: ciphertext, tag: try bytes("tag", in: object) ?? [], aad: aad)
+        content = JWEContent(iv: try object.base64URLBytes("iv") ?? [], ciphertext: ciphertext, tag: try object.base64URLBytes("tag") ?? [], aad: aad)
     }
 }
 
@@ -166,6 +147,31 @@ extension JWEEncrypter {
 }
 
 extension JSONObject {
+    /// Member `name` of a JSON serialization: a base64url string's ASCII bytes, as the JSON carries them
+    /// (nil when absent).
+    func base64URLPart(_ name: String) throws(JWTError) -> Substring.UTF8View? {
+        switch self[name] {
+        case nil: return nil
+        case .string(let value)?: return Substring(value).utf8
+        case let other?: throw JWTError(.malformed(part: name, detail: "must be a base64url string, not \(other.kind)"))
+        }
+    }
+
+    /// Member `name` of a JSON serialization, decoded from base64url (nil when absent).
+    func base64URLBytes(_ name: String) throws(JWTError) -> [UInt8]? {
+        guard let value = try base64URLPart(name) else { return nil }
+        do { return try Base64URL.decode(ascii: value) } catch { throw JWTError(.malformed(part: name, detail: "\(error)")) }
+    }
+
+    /// Member `name` of a JSON serialization as a JSON object: an unprotected header (nil when absent).
+    func headerObject(_ name: String) throws(JWTError) -> JSONObject? {
+        switch self[name] {
+        case nil: return nil
+        case .object(let header)?: return header
+        case let other?: throw JWTError(.malformed(part: name, detail: "must be a JSON object, not \(other.kind)"))
+        }
+    }
+
     /// The top-level object of a JWE or JWS JSON serialization: the size checked before any parsing.
     init(serialization text: String, maximumSize: Int, kind: String) throws(JWTError) {
         let size = text.utf8.count

@@ -95,7 +95,7 @@ struct SerializedJWS {
             var object = JSONObject()
             if !protectedPart.isEmpty {
                 let bytes: [UInt8]
-                do { bytes = try Base64URL.decode(ascii: Substring(decoding: protectedPart, as: UTF8.self).utf8) } catch {
+                do { bytes = try Base64URL.decode(ascii: protectedPart) } catch {
                     throw JWTError(.malformed(part: "protected", detail: "\(error)"))
                 }
                 do { object = try JSONNode.parseObject(bytes) } catch {
@@ -128,37 +128,19 @@ struct SerializedJWS {
     let signatures: [Signature]
 
     init(_ object: JSONObject) throws(JWTError) {
-        func text(_ name: String, in object: JSONObject) throws(JWTError) -> [UInt8]? {
-            switch object[name] {
-            case nil: return nil
-            case .string(let value)?: return Array(value.utf8)
-            case let other?: throw JWTError(.malformed(part: name, detail: "must be a base64url string, not \(other.kind)"))
-            }
-        }
         func signature(in entry: JSONObject) throws(JWTError) -> Signature {
-            let unprotected: JSONObject?
-            switch entry["header"] {
-            case nil: unprotected = nil
-            case .object(let header)?: unprotected = header
-            case let other?: throw JWTError(.malformed(part: "header", detail: "must be a JSON object, not \(other.kind)"))
-            }
-            guard let signaturePart = try text("signature", in: entry) else {
+            guard let signature = try entry.base64URLBytes("signature") else {
                 throw JWTError(.malformed(part: "signature", detail: "absent: each signature needs \"signature\""))
             }
-            let signature: [UInt8]
-            do { signature = try Base64URL.decode(ascii: Substring(decoding: signaturePart, as: UTF8.self).utf8) } catch {
-                throw JWTError(.malformed(part: "signature", detail: "\(error)"))
-            }
-            return Signature(protectedPart: try text("protected", in: entry) ?? [], unprotectedHeader: unprotected, signature: signature)
+            return Signature(protectedPart: Array(try entry.base64URLPart("protected") ?? Substring().utf8),
+                             unprotectedHeader: try entry.headerObject("header"), signature: signature)
         }
 
-        guard let payloadPart = try text("payload", in: object) else {
+        guard let payloadPart = try object.base64URLPart("payload"), let payload = try object.base64URLBytes("payload") else {
             throw JWTError(.malformed(part: "payload", detail: "absent: detached payloads (RFC 7515 Appendix F) are not supported"))
         }
-        self.payloadPart = payloadPart
-        do { payload = try Base64URL.decode(ascii: Substring(decoding: payloadPart, as: UTF8.self).utf8) } catch {
-            throw JWTError(.malformed(part: "payload", detail: "\(error)"))
-        }
+        self.payloadPart = Array(payloadPart)
+        self.payload = payload
         switch object["signatures"] {
         case nil:
             // Flattened (§7.2.2): the one signature's members at the top.

@@ -135,7 +135,7 @@ struct JWSJSONSerializationTests {
         let good = try signer.signFlattened(payload: Array("pay".utf8), unprotectedHeader: ["note": .string("n")])
         #expect(try verifier.verifiedJSONSerialization(good).payload == Array("pay".utf8))
         let object = try parsed(good)
-        let protected = try #require(object["protected"] as? String), signature = try #require(object["signature"] as? String)
+        let protectedPart = try #require(object["protected"] as? String), signature = try #require(object["signature"] as? String)
 
         func reason(_ json: String, verifier: JWTVerifier? = nil) -> JWTError.Reason? {
             do { _ = try (verifier ?? JWTVerifier(keys: [key])).verifiedJSONSerialization(json); return nil } catch { return error.reason }
@@ -144,7 +144,6 @@ struct JWSJSONSerializationTests {
                        signature: String? = nil) -> String {
             #"{"payload":"\#(payload)","protected":"\#(protected ?? "")","header":\#(header),"signature":"\#(signature ?? "")"}"#
         }
-        let protectedPart = protected
         #expect(reason(flattened(protected: protectedPart, signature: signature)) == nil)
         #expect(reason(flattened(payload: Base64URL.encode(Array("paz".utf8)), protected: protectedPart, signature: signature)) == .invalidSignature)
         // "alg" only in the unprotected header: refused even though the signature itself is sound.
