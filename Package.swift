@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "PureECDSA", targets: ["PureECDSA"]),
         .library(name: "PureP384", targets: ["PureP384"]),
         .library(name: "PureP521", targets: ["PureP521"]),
+        .library(name: "PureSecp256k1", targets: ["PureSecp256k1"]),
         .library(name: "PureCurve25519", targets: ["PureCurve25519"]),
         .library(name: "PureAES", targets: ["PureAES"]),
         .library(name: "PureSHA3", targets: ["PureSHA3"]),
@@ -51,6 +52,8 @@ let package = Package(
         .target(name: "PureECDSA", dependencies: ["PureSHA2", "PureASN1"]),
         .target(name: "PureP384", dependencies: ["PureECDSA", "PureSHA2", "PureASN1"]),
         .target(name: "PureP521", dependencies: ["PureECDSA", "PureSHA2", "PureASN1"]),
+        // secp256k1 (JWS "ES256K", RFC 8812) on PureECDSA's generic code with its a = 0 formulas.
+        .target(name: "PureSecp256k1", dependencies: ["PureECDSA", "PureSHA2", "PureASN1"]),
         .target(name: "PureCurve25519", dependencies: ["PureSHA2", "PureASN1", "PureBigInt"]),
         // Constant-time (bitsliced) AES: GCM, key wrap, and A*CBC-HS* for JWE; SymmetricKey from PureSHA2.
         .target(name: "PureAES", dependencies: ["PureSHA2"]),
@@ -151,6 +154,11 @@ let package = Package(
         .testTarget(
             name: "PureP521Tests",
             dependencies: ["PureP521", "PureECDSA", "PureASN1", "PureSHA2", "TestSupport"],
+            exclude: ["Vectors"]
+        ),
+        .testTarget(
+            name: "PureSecp256k1Tests",
+            dependencies: ["PureSecp256k1", "PureECDSA", "PureASN1", "PureSHA2", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

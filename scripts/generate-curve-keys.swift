@@ -1,6 +1,7 @@
-// Writes Sources/PureP256/P256Keys.swift, Sources/PureP384/P384Keys.swift and Sources/PureP521/P521Keys.swift
-// from the one template scripts/curve-keys/CurveKeys.swift.template, as swift-crypto generates its
-// per-curve key types (gyb): the three curves' public key types are the same code with other names and
+// Writes Sources/PureP256/P256Keys.swift, Sources/PureP384/P384Keys.swift, Sources/PureP521/P521Keys.swift
+// and Sources/PureSecp256k1/Secp256k1Keys.swift from the one template
+// scripts/curve-keys/CurveKeys.swift.template, as swift-crypto generates its per-curve key types (gyb):
+// the curves' public key types are the same code with other names and
 // sizes, and this keeps one source of truth for them while each curve keeps swift-crypto's concrete
 // nested names (P384.KeyAgreement.PrivateKey, …).
 //
@@ -11,7 +12,8 @@
 //   ${Name}                substituted from the curve's table below (and ${KIND} inside a %for)
 //   %for KIND in A B       the lines up to the matching %end, once per word, with ${KIND} set
 //   %if W1 W2 …            the lines up to %else or %end when every word holds: a curve name ("P256"),
-//   %else / %end           "generic" (the curve signs with PureECDSA's generic ECDSA), or the %for's value
+//   %else / %end           "generic" (the curve signs with PureECDSA's generic ECDSA), "NIST" (a NIST
+//                          P-curve), or the %for's value
 
 import Foundation
 
@@ -20,8 +22,9 @@ struct Curve {
     let flags: Set<String>
 }
 
-func curve(_ name: String, bytes: Int, orderBits: Int, oid: String, hash: String, jws: String, generic: Bool) -> Curve {
-    let swiftName = name.replacingOccurrences(of: "-", with: "")
+func curve(_ name: String, swiftName: String? = nil, bytes: Int, orderBits: Int, oid: String, hash: String, jws: String,
+           generic: Bool, nist: Bool = true) -> Curve {
+    let swiftName = swiftName ?? name.replacingOccurrences(of: "-", with: "")
     return Curve(
         values: [
             "Curve": swiftName, "name": name, "oid": oid, "Hash": hash, "jws": jws,
@@ -29,13 +32,15 @@ func curve(_ name: String, bytes: Int, orderBits: Int, oid: String, hash: String
             "bytes": "\(bytes)", "rawBytes": "\(2 * bytes)", "x963Bytes": "\(2 * bytes + 1)",
             "compressedBytes": "\(bytes + 1)", "orderBits": "\(orderBits)",
         ],
-        flags: generic ? [swiftName, "generic"] : [swiftName])
+        flags: Set([swiftName] + (generic ? ["generic"] : []) + (nist ? ["NIST"] : [])))
 }
 
 let curves = [
     curve("P-256", bytes: 32, orderBits: 256, oid: "prime256v1", hash: "SHA256", jws: "ES256", generic: false),
     curve("P-384", bytes: 48, orderBits: 384, oid: "secp384r1", hash: "SHA384", jws: "ES384", generic: true),
     curve("P-521", bytes: 66, orderBits: 521, oid: "secp521r1", hash: "SHA512", jws: "ES512", generic: true),
+    curve("secp256k1", swiftName: "Secp256k1", bytes: 32, orderBits: 256, oid: "secp256k1", hash: "SHA256", jws: "ES256K",
+          generic: true, nist: false),
 ]
 
 struct TemplateError: Error, CustomStringConvertible {

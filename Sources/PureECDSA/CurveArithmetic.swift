@@ -1,6 +1,6 @@
-// What the curve-independent code needs from a prime-order short Weierstrass curve y² = x³ − 3x + b: its
-// field elements, its scalars (integers modulo the group order n), and its constants. Each curve module
-// (PureP384, PureP521) provides these with its own limb layout and reduction; everything else — point
+// What the curve-independent code needs from a prime-order short Weierstrass curve y² = x³ + ax + b, a = −3
+// or 0: its field elements, its scalars (integers modulo the group order n), and its constants. Each curve
+// module (PureP384, PureP521, PureSecp256k1) provides these with its own limb layout and reduction; everything else — point
 // formulas, scalar multiplication, ECDSA, RFC 6979, key and signature encodings — is written once, here,
 // over these protocols (the split RustCrypto makes between its `primeorder`/`elliptic-curve` crates and
 // each curve's field arithmetic). The generic code is `@inlinable`, so each curve module gets it
@@ -80,12 +80,22 @@ extension ECFieldElement {
     func withCanonicalBigEndianBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R
 }
 
-/// A prime-order short Weierstrass curve with a = −3, as NIST's P-curves are (SP 800-186 §3.2.1), whose
-/// arithmetic is this module's generic code; its name, identifier and sizes are `ECKeyCurve`'s.
+/// The coefficient a of y² = x³ + ax + b for the curves whose formulas this module has: −3 (NIST's
+/// P-curves, SP 800-186 §3.2.1) or 0 (secp256k1, SEC 2 §2.4.1). Every formula that depends on it switches
+/// on the curve's constant, so each specialisation keeps one of the two and no branch remains.
+@usableFromInline package enum WeierstrassCoefficientA: Sendable {
+    case minusThree
+    case zero
+}
+
+/// A prime-order short Weierstrass curve with a = −3 or a = 0 whose arithmetic is this module's generic
+/// code; its name, identifier and sizes are `ECKeyCurve`'s.
 @usableFromInline package protocol WeierstrassCurve: ECKeyCurve
 where PublicPoint == AffinePoint<Self>, PrivateScalar == Scalar {
     associatedtype Field: ECFieldElement
     associatedtype Scalar: ECScalar
+    /// −3 or 0: which formulas the points use.
+    static var coefficientA: WeierstrassCoefficientA { get }
     /// The hash of the curve's JWS algorithm (ES384: SHA-384, ES512: SHA-512), which RFC 6979 also uses.
     associatedtype Hash: HashFunction
 

@@ -1,7 +1,8 @@
 // Points in Jacobian coordinates, (X, Y, Z) for the affine (X/Z², Y/Z³), Z = 0 for the point at infinity,
-// with the Explicit-Formulas Database's formulas for a = −3 (dbl-2001-b, add-2007-bl, madd-2007-bl;
-// Bernstein and Lange, https://hyperelliptic.org/EFD/). Cheaper than the complete projective formulas
-// (a doubling is 3M + 5S instead of 8M + 3S), but they have exceptional cases, handled by branches.
+// with the Explicit-Formulas Database's formulas (Bernstein and Lange, https://hyperelliptic.org/EFD/):
+// add-2007-bl and madd-2007-bl, which do not involve a, and the doubling dbl-2001-b for a = −3 or
+// dbl-2009-l for a = 0. Cheaper than the complete projective formulas (a doubling is 3M + 5S or 2M + 5S
+// instead of 8M + 3S), but they have exceptional cases, handled by branches.
 //
 // VARIABLE-TIME: for verification only, whose inputs are public.
 
@@ -23,10 +24,11 @@
     @inlinable
     package var negated: JacobianPoint { JacobianPoint(x: x, y: -y, z: z) }
 
-    /// 2·self: dbl-2001-b, 3M + 5S.
+    /// 2·self: dbl-2001-b (a = −3), 3M + 5S, or dbl-2009-l (a = 0), 2M + 5S.
     @inlinable
     package func doubled() -> JacobianPoint {
         if isInfinity || y == .zero { return .infinity }
+        if case .zero = C.coefficientA { return doubledA0() }
         let delta = z.squared
         let gamma = y.squared
         let beta = x * gamma
@@ -41,6 +43,23 @@
         let gamma8 = gamma4 + gamma4
         let y3 = alpha * (beta4 - x3) - (gamma8 + gamma8)
         return JacobianPoint(x: x3, y: y3, z: z3)
+    }
+
+    /// dbl-2009-l, for a = 0: A = X², B = Y², C = B², D = 2((X + B)² − A − C), E = 3A, X₃ = E² − 2D,
+    /// Y₃ = E(D − X₃) − 8C, Z₃ = 2YZ. No branch: Z = 0 gives Z₃ = 0, the point at infinity again, so the
+    /// constant-time doubling (VariableBaseMultiplication.swift) uses it too.
+    @inlinable
+    func doubledA0() -> JacobianPoint {
+        let a = x.squared, b = y.squared
+        let c = b.squared
+        let sum = x + b
+        let half = sum.squared - a - c
+        let d = half + half
+        let e = a + a + a
+        let x3 = e.squared - (d + d)
+        let c2 = c + c, c4 = c2 + c2
+        let yz = y * z
+        return JacobianPoint(x: x3, y: e * (d - x3) - (c4 + c4), z: yz + yz)
     }
 
     /// self + other: add-2007-bl, 11M + 5S; doubles when the points are equal.

@@ -1,8 +1,10 @@
 // Points in homogeneous projective coordinates (X : Y : Z), x = X/Z, y = Y/Z, with the complete formulas
 // of Renes, Costello and Batina, "Complete addition formulas for prime order elliptic curves" (EUROCRYPT
-// 2016) for a = −3: Algorithm 4 (addition), 5 (mixed addition, Q affine) and 6 (doubling). Complete: right
-// for every input, the identity (0 : 1 : 0) and P + P included, so no branch depends on the points and the
-// formulas are constant-time. The signing path uses only these.
+// 2016): for a = −3 Algorithm 4 (addition), 5 (mixed addition, Q affine) and 6 (doubling); for a = 0
+// Algorithms 7, 8 and 9 (ProjectivePointA0.swift). Complete: right for every input, the identity
+// (0 : 1 : 0) and P + P included, so no branch depends on the points and the formulas are constant-time.
+// The signing path uses only these. The switch on the curve's `coefficientA` is on a constant of the
+// specialised curve type: the compiler keeps one arm.
 
 /// An affine point (x, y); never the identity, which has no affine form.
 @usableFromInline package struct AffinePoint<C: WeierstrassCurve>: Sendable {
@@ -19,16 +21,19 @@
         AffinePoint(x: .select(mask, a.x, b.x), y: .select(mask, a.y, b.y))
     }
 
-    /// Whether (x, y) satisfies y² = x³ − 3x + b.
+    /// Whether (x, y) satisfies y² = x³ + ax + b.
     @inlinable
     package static func isOnCurve(x: C.Field, y: C.Field) -> Bool {
         y.squared == rightSide(x)
     }
 
-    /// x³ − 3x + b.
+    /// x³ + ax + b.
     @inlinable
     package static func rightSide(_ x: C.Field) -> C.Field {
-        x.squared * x - (x + x + x) + C.b
+        switch C.coefficientA {
+        case .minusThree: x.squared * x - (x + x + x) + C.b
+        case .zero: x.squared * x + C.b
+        }
     }
 }
 
@@ -49,9 +54,10 @@
         ProjectivePoint(x: .select(mask, a.x, b.x), y: .select(mask, a.y, b.y), z: .select(mask, a.z, b.z))
     }
 
-    /// RCB Algorithm 4: P + Q for any P, Q. 12M + 2 multiplications by b.
+    /// P + Q for any P, Q: RCB Algorithm 4 (a = −3, 12M + 2 multiplications by b) or 7 (a = 0).
     @inlinable
     package func adding(_ q: ProjectivePoint) -> ProjectivePoint {
+        if case .zero = C.coefficientA { return addingA0(q) }
         let b = C.b
         var t0 = x * q.x, t1 = y * q.y, t2 = z * q.z
         var t3 = (x + y) * (q.x + q.y)
@@ -87,9 +93,11 @@
         return ProjectivePoint(x: x3, y: y3, z: z3)
     }
 
-    /// RCB Algorithm 5: P + Q for any P and an affine Q (so Q is not the identity). 11M + 2 by b.
+    /// P + Q for any P and an affine Q (so Q is not the identity): RCB Algorithm 5 (a = −3, 11M + 2 by b)
+    /// or 8 (a = 0).
     @inlinable
     package func adding(_ q: AffinePoint<C>) -> ProjectivePoint {
+        if case .zero = C.coefficientA { return addingA0(q) }
         let b = C.b
         var t0 = x * q.x, t1 = y * q.y
         var t3 = (q.x + q.y) * (x + y)
@@ -121,9 +129,10 @@
         return ProjectivePoint(x: x3, y: y3, z: z3)
     }
 
-    /// RCB Algorithm 6: 2P for any P. 8M + 3S + 2 by b.
+    /// 2P for any P: RCB Algorithm 6 (a = −3, 8M + 3S + 2 by b) or 9 (a = 0).
     @inlinable
     package func doubled() -> ProjectivePoint {
+        if case .zero = C.coefficientA { return doubledA0() }
         let b = C.b
         var t0 = x.squared
         let t1 = y.squared

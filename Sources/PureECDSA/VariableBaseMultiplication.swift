@@ -5,9 +5,9 @@
 // public, so the table may be built and normalized to affine form with variable-time formulas and one
 // variable-time inversion (the generic curves' conformance below does): each addition is then a mixed one.
 //
-// The points are Jacobian, whose doubling (3M + 5S for a = −3) is much cheaper than the complete
-// projective one (8M + 3S and two multiplications by b), and whose addition has exceptional cases. Each
-// is dealt with by mask or ruled out, for every k in [1, n − 1]:
+// The points are Jacobian, whose doubling (3M + 5S for a = −3, 2M + 5S for a = 0) is much cheaper than
+// the complete projective one (8M + 3S and two multiplications by b for a = −3), and whose addition has
+// exceptional cases. Each is dealt with by mask or ruled out, for every k in [1, n − 1]:
 // - a zero digit: its addition is computed and discarded by mask (`skip`);
 // - the running sum at infinity (all digits so far zero, or the sum a multiple of n): the entry is taken
 //   by mask;
@@ -161,8 +161,10 @@ extension JacobianPoint: LadderPoint {
     /// an ECDH does a doubling per scalar bit. With γ = Y² and t = 2γ: 4β = X·2t (= 4XY²), Z₃ = 2·Y·Z and
     /// 8Y⁴ = 2t². Z = 0 gives Z₃ = 0, infinity again; Y = 0 would need a point of order 2, which a
     /// prime-order curve has not.
+    /// For a = 0, dbl-2009-l (JacobianPoint.swift), which has no branch either.
     @inlinable
     package func doubledConstantTime() -> JacobianPoint {
+        if case .zero = C.coefficientA { return doubledA0() }
         let delta = z.squared
         let t = y.squared + y.squared                        // 2Y²
         let fourYSquared = t + t

@@ -12,6 +12,7 @@ enum P384Curve: WeierstrassCurve {
     @usableFromInline typealias Scalar = PureP384.Scalar
     @usableFromInline typealias Hash = SHA384
 
+    @usableFromInline static var coefficientA: WeierstrassCoefficientA { .minusThree }
     @usableFromInline static var name: String { "P-384" }
     @usableFromInline static var objectIdentifier: ASN1ObjectIdentifier { .secp384r1 }
     @usableFromInline static var byteCount: Int { 48 }

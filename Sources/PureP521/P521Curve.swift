@@ -12,6 +12,7 @@ enum P521Curve: WeierstrassCurve {
     @usableFromInline typealias Scalar = PureP521.Scalar
     @usableFromInline typealias Hash = SHA512
 
+    @usableFromInline static var coefficientA: WeierstrassCoefficientA { .minusThree }
     @usableFromInline static var name: String { "P-521" }
     @usableFromInline static var objectIdentifier: ASN1ObjectIdentifier { .secp521r1 }
     @usableFromInline static var byteCount: Int { 66 }
