@@ -73,7 +73,7 @@ let package = Package(
         .target(name: "AppStoreServer", dependencies: ["PureJWT", "PureX509", "PureASN1", "PureP256", "PureSHA2", "PureBase64"]),
         .target(name: "AppStoreServerAPI", dependencies: ["AppleHTTP", "AppStoreServer", "PureX509", "PureJWT", "PureP256", "PureBase64"]),
         // JWS/JWT on top of the primitives; may import Foundation (Data, Date, JSON).
-        .target(name: "PureJWT", dependencies: ["PureBase64", "PureSHA2", "PureASN1", "PureBigInt", "PureRSA", "PureP256", "PureP384", "PureP521",
+        .target(name: "PureJWT", dependencies: ["PureBase64", "PureSHA2", "PureASN1", "PureBigInt", "PureRSA", "PureP256", "PureP384", "PureP521", "PureSecp256k1",
                                                 "PureCurve25519", "PureAES", "PureDeflate", "PureMLDSA"]),
         // The WebAuthn relying party (passkeys): ceremonies, attestation formats, on PureCBOR and PureJWT's
         // strict JSON (+ Foundation through PureJWT).
@@ -101,7 +101,7 @@ let package = Package(
         .executableTarget(name: "appleauth", dependencies: ["CommandLineSupport", "AppleAuth", "AppleAuthURLSession", "AppStoreServer", "AppStoreServerAPI", "AppAttest", "ApplePay", "PureJWT", "PureSHA2", "PureBase64", "PureRSA", "PureP256", "PureASN1"]),
 
         // The JOSE tool: keys, signing, verification and decoding for every JWS algorithm.
-        .executableTarget(name: "jwt", dependencies: ["CommandLineSupport", "PureJWT", "PureMLDSA", "PureASN1", "PureRSA", "PureP256", "PureP384",
+        .executableTarget(name: "jwt", dependencies: ["CommandLineSupport", "PureJWT", "PureMLDSA", "PureASN1", "PureRSA", "PureP256", "PureP384", "PureSecp256k1",
                                                       "PureP521", "PureCurve25519", "PureSHA2", "PureBase64"]),
 
         // Shared test helpers: hex, vector-file loading, the Wycheproof runner.

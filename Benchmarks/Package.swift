@@ -65,6 +65,7 @@ let package = Package(
                 .product(name: "PureBigInt", package: "PureJWT"),
                 .product(name: "PureP256", package: "PureJWT"),
                 .product(name: "PureP384", package: "PureJWT"),
+                .product(name: "PureSecp256k1", package: "PureJWT"),
                 .product(name: "PureCurve25519", package: "PureJWT"),
                 .product(name: "PureRSA", package: "PureJWT"),
                 .product(name: "PureAES", package: "PureJWT"),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Machine-code audit of the constant-time functions of PureP256, PureCurve25519, PureP384, PureP521, PureAES, PureMLDSA, PurePKCS12's Triple DES and PureRSA's OAEP decoding (with
+# Machine-code audit of the constant-time functions of PureP256, PureCurve25519, PureP384, PureP521, PureSecp256k1, PureAES, PureMLDSA, PurePKCS12's Triple DES and PureRSA's OAEP decoding (with
 # the PureECDSA code specialised for the last two) and of PureBigInt's Montgomery kernel for RSA signing: builds those modules in release and lists every
 # conditional jump in the functions that must have none. LLVM is free to turn a carry or a masked select
 # into a branch (it did, see Docs/Security.md), and no Swift source review can see that; this can. It also
@@ -18,8 +18,8 @@ cd "$(dirname "$0")/.."
 # Store modules and the tools add nothing to audit), linked into one shared object: their functions'
 # machine code as in any binary that links them (a relocatable `ld -r` file holds the same code, but with a
 # section per function objdump reads it a hundred times slower).
-audited_modules=(PureP256 PureECDSA PureBigInt PureCurve25519 PureP384 PureP521 PureMLDSA PurePKCS12 PureAES PureRSA)
-for module in PureP256 PureCurve25519 PureP384 PureP521 PureMLDSA PurePKCS12 PureRSA; do   # each builds those it imports (PurePKCS12: PureAES)
+audited_modules=(PureP256 PureECDSA PureBigInt PureCurve25519 PureP384 PureP521 PureSecp256k1 PureMLDSA PurePKCS12 PureAES PureRSA)
+for module in PureP256 PureCurve25519 PureP384 PureP521 PureSecp256k1 PureMLDSA PurePKCS12 PureRSA; do   # each builds those it imports (PurePKCS12: PureAES)
   swift build -c release --target "$module" "$@" >/dev/null
 done
 bin_path="$(swift build -c release --show-bin-path "$@")"
@@ -59,12 +59,30 @@ required+=(
 # PureP384 and PureP521 signing: PureECDSA's complete formulas, specialised per curve (a "~" name matches
 # anywhere, so "<PureP384.P384Curve> of …" picks the specialisation, not the unused generic body), and each
 # curve's field arithmetic where it is not inlined into them.
-for curve in "PureP384.P384Curve" "PureP521.P521Curve"; do
+for curve in "PureP384.P384Curve" "PureP521.P521Curve" "PureSecp256k1.Secp256k1Curve"; do
   required+=(
     "~<$curve> of PureECDSA.ProjectivePoint.adding("
     "~<$curve> of PureECDSA.ProjectivePoint.doubled("
   )
 done
+# secp256k1 (ES256K): the a = 0 formulas wherever they are not inlined into the two above, and its field
+# (products folded by 2^32 + 977) and scalar arithmetic.
+required+=(
+  "~<PureSecp256k1.Secp256k1Curve> of PureECDSA.ProjectivePoint.addingA0("
+  "~<PureSecp256k1.Secp256k1Curve> of PureECDSA.ProjectivePoint.doubledA0("
+  "static PureSecp256k1.FieldElement.* infix"
+  "PureSecp256k1.FieldElement.squared.getter"
+  "static PureSecp256k1.FieldElement.+ infix"
+  "static PureSecp256k1.FieldElement.- infix"
+  "static PureSecp256k1.FieldElement.reduce("
+  "static PureSecp256k1.Scalar.montgomeryMultiply("
+  "static PureSecp256k1.Scalar.* infix"
+  "static PureSecp256k1.Scalar.+ infix"
+  "PureSecp256k1.Scalar.isZeroMask.getter"
+  "~PureSecp256k1.Secp256k1Curve> of PureECDSA.JacobianPoint.doubledConstantTime("
+  "~PureSecp256k1.Secp256k1Curve> of PureECDSA.JacobianPoint.doubledA0("
+  "~PureSecp256k1.Secp256k1Curve> of PureECDSA.JacobianPoint.addingConstantTime"
+)
 # P-384's field arithmetic (FieldMultiplication.swift), wherever it is not inlined: its carries go partly
 # without barriers, so every function of it is listed.
 required+=(
@@ -125,6 +143,7 @@ loops_only+=(
   "~<PureP256.JacobianPoint> of static (extension in PureECDSA):PureECDSA.LadderPoint.ladder("
   "~PureECDSA.JacobianPoint<PureP384.P384Curve>> of static (extension in PureECDSA):PureECDSA.LadderPoint.ladder("
   "~PureECDSA.JacobianPoint<PureP521.P521Curve>> of static (extension in PureECDSA):PureECDSA.LadderPoint.ladder("
+  "~PureECDSA.JacobianPoint<PureSecp256k1.Secp256k1Curve>> of static (extension in PureECDSA):PureECDSA.LadderPoint.ladder("
   "~PureECDSA.SignedRadix16Digits.recode("    # the secret scalar's recoding
 )
 
@@ -136,6 +155,10 @@ loops_only+=(
   "PureP384.Scalar.inverted.getter"
   "PureP521.FieldElement.inverted.getter"      # with PureECDSA's squared(times:) inlined into it, as in P-384's
   "PureP521.Scalar.inverted.getter"
+  "~<PureSecp256k1.Secp256k1Curve> of closure #1 (Swift.UnsafeBufferPointer<PureECDSA.AffinePoint<A>>) -> () in PureECDSA.GeneratorComb.multiply("
+  "PureSecp256k1.FieldElement.inverted.getter"
+  "PureSecp256k1.FieldElement.runs.getter"
+  "PureSecp256k1.Scalar.inverted.getter"
 )
 
 # PureBigInt, for RSA signing: the constant-time Montgomery multiplication and squaring compiled for the limb counts of
@@ -207,7 +230,7 @@ loops_only+=(
   "~static PurePKCS12.TripleDES.permute("
 )
 
-symbols=$(nm "$binary" | awk '$2 ~ /^[tTW]$/ && $3 ~ /^\$s(8PureP256|14PureCurve25519|8PureP384|8PureP521|9PureECDSA|10PureBigInt|9PureMLDSA|10PurePKCS12|7PureAES|7PureRSA)/ { print $3 }')
+symbols=$(nm "$binary" | awk '$2 ~ /^[tTW]$/ && $3 ~ /^\$s(8PureP256|14PureCurve25519|8PureP384|8PureP521|13PureSecp256k1|9PureECDSA|10PureBigInt|9PureMLDSA|10PurePKCS12|7PureAES|7PureRSA)/ { print $3 }')
 demangled=$(echo "$symbols" | swift demangle --compact)
 status=0
 

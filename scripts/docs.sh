@@ -32,6 +32,7 @@ AppStoreServerAPI:
 PureP256:Security.md
 PureP384:
 PureP521:
+PureSecp256k1:
 PureECDSA:
 PureCurve25519:
 PureAES:

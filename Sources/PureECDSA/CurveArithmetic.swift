@@ -103,6 +103,10 @@ where PublicPoint == AffinePoint<Self>, PrivateScalar == Scalar {
     static var orderBytes: [UInt8] { get }
     /// The coefficient b.
     static var b: Field { get }
+    /// 3b, which the a = 0 formulas multiply by. A curve gives it as a constant: computed in the formulas
+    /// as b + b + b, LLVM folded the additions' carry chains on the constant into jumps (the branch audit
+    /// found them). The a = −3 curves never use it (the default below).
+    static var threeB: Field { get }
     /// The base point G.
     static var generator: AffinePoint<Self> { get }
     /// The comb table of the constant-time fixed-base multiplication, `GeneratorComb.build()` kept in a
@@ -110,6 +114,11 @@ where PublicPoint == AffinePoint<Self>, PrivateScalar == Scalar {
     static var generatorComb: GeneratorComb<Self> { get }
     /// G, 3G, …, 63G for verification, `AffinePoint.oddMultiplesOfGenerator()` kept likewise.
     static var generatorOddMultiples: [AffinePoint<Self>] { get }
+}
+
+extension WeierstrassCurve {
+    @inlinable
+    package static var threeB: Field { b + b + b }
 }
 
 /// Always zero, but mutable and visible outside this module, so the optimizer cannot assume its value.

@@ -1,19 +1,15 @@
 // The complete projective formulas for curves with a = 0 (secp256k1): Renes, Costello and Batina,
 // "Complete addition formulas for prime order elliptic curves" (EUROCRYPT 2016), Algorithms 7, 8 and 9,
-// step for step in the paper's order, with b₃ = 3b. As for a = −3 (ProjectivePoint.swift) they are right
-// for every input, the identity (0 : 1 : 0) and P + P included, so they have no branch and are
-// constant-time. With a = 0 the terms in a vanish: an addition is 12M and a doubling 6M + 2S, against
+// step for step in the paper's order, with b₃ = 3b (the curve's constant `threeB`). As for a = −3
+// (ProjectivePoint.swift) they are right for every input, the identity (0 : 1 : 0) and P + P included, so
+// they have no branch and are constant-time. With a = 0 the terms in a vanish: an addition is 12M and a doubling 6M + 2S, against
 // 12M + 2 by b and 8M + 3S + 2 by b for a = −3.
 
 extension ProjectivePoint {
-    /// 3b, for the a = 0 formulas: two field additions, which cost less than a multiplication by b.
-    @inlinable @inline(__always)
-    var threeB: C.Field { C.b + C.b + C.b }
-
     /// RCB Algorithm 7: P + Q for any P, Q on a curve with a = 0. 12M + 2 multiplications by 3b.
     @inlinable
     func addingA0(_ q: ProjectivePoint) -> ProjectivePoint {
-        let b3 = threeB
+        let b3 = C.threeB
         var t0 = x * q.x, t1 = y * q.y, t2 = z * q.z
         var t3 = (x + y) * (q.x + q.y)
         var t4 = t0 + t1
@@ -45,7 +41,7 @@ extension ProjectivePoint {
     /// 11M + 2 by 3b.
     @inlinable
     func addingA0(_ q: AffinePoint<C>) -> ProjectivePoint {
-        let b3 = threeB
+        let b3 = C.threeB
         var t0 = x * q.x, t1 = y * q.y
         var t3 = (q.x + q.y) * (x + y)
         var t4 = t0 + t1
@@ -78,7 +74,7 @@ extension ProjectivePoint {
         z3 = z3 + z3                                    // 8Y²
         var t1 = y * z
         var t2 = z.squared
-        t2 = threeB * t2
+        t2 = C.threeB * t2
         var x3 = t2 * z3
         var y3 = t0 + t2
         z3 = t1 * z3

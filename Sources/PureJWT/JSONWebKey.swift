@@ -14,6 +14,7 @@ import PureCurve25519
 import PureMLDSA
 import PureP256
 import PureP384
+import PureSecp256k1
 import PureP521
 import PureRSA
 import PureSHA2
@@ -136,7 +137,7 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
     }
 
     /// An EC key (RFC 7518 §6.2): the curve decides the algorithm (P-256 ES256, P-384 ES384, P-521
-    /// ES512); coordinates must have the curve's exact length (§6.2.1.2), and "d", when present, the same
+    /// ES512, secp256k1 ES256K by RFC 8812 §3.1); coordinates must have the curve's exact length (§6.2.1.2), and "d", when present, the same
     /// length (§6.2.2.1) and a public key equal to x and y.
     private func ecKey() throws(JWTError) -> JWTKey {
         func coordinates(_ length: Int) throws(JWTError) -> (xy: [UInt8], d: [UInt8]?) {
@@ -177,8 +178,15 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
                 let privateKey = try P521.Signing.PrivateKey(rawRepresentation: d)
                 try matching(privateKey.publicKey.rawRepresentation, xy)
                 return .es512(privateKey, keyID: kid)
+            case "secp256k1"?:
+                let (xy, d) = try coordinates(32)
+                let publicKey = try Secp256k1.Signing.PublicKey(rawRepresentation: xy)
+                guard let d else { return .es256k(publicKey, keyID: kid) }
+                let privateKey = try Secp256k1.Signing.PrivateKey(rawRepresentation: d)
+                try matching(privateKey.publicKey.rawRepresentation, xy)
+                return .es256k(privateKey, keyID: kid)
             default:
-                throw JWTError(.invalidKey("EC curve \"\(crv ?? "")\" is not supported (P-256, P-384 and P-521 are)"))
+                throw JWTError(.invalidKey("EC curve \"\(crv ?? "")\" is not supported (P-256, P-384, P-521 and secp256k1 are)"))
             }
         } catch let error as JWTError {
             throw error

@@ -55,6 +55,9 @@ extension JSONWebKey {
         case .p384Private(let privateKey): jwk = ec("P-384", raw: privateKey.publicKey.rawRepresentation, d: privateKey.rawRepresentation)
         case .p521Public(let publicKey): jwk = ec("P-521", raw: publicKey.rawRepresentation, d: nil)
         case .p521Private(let privateKey): jwk = ec("P-521", raw: privateKey.publicKey.rawRepresentation, d: privateKey.rawRepresentation)
+        case .secp256k1Public(let publicKey): jwk = ec("secp256k1", raw: publicKey.rawRepresentation, d: nil)
+        case .secp256k1Private(let privateKey):
+            jwk = ec("secp256k1", raw: privateKey.publicKey.rawRepresentation, d: privateKey.rawRepresentation)
         case .ed25519Public(let publicKey):
             jwk = JSONWebKey(kty: "OKP")
             jwk.crv = "Ed25519"

@@ -1,4 +1,4 @@
-// The JWS algorithms implemented (RFC 7518 §3.1, RFC 8037 §3.1, RFC 9864 §2.2, RFC 9964), and how a header's "alg"
+// The JWS algorithms implemented (RFC 7518 §3.1, RFC 8037 §3.1, RFC 8812 §3.2, RFC 9864 §2.2, RFC 9964), and how a header's "alg"
 // is read.
 //
 // A struct with static members rather than an enum: algorithms are added in minor versions (ES384, RS512),
@@ -35,6 +35,9 @@ public struct JWTAlgorithm: RawRepresentable, Sendable, Hashable, Codable, Custo
     public static let rs512 = JWTAlgorithm(registeredName: "RS512")
     /// ECDSA P-521 with SHA-512 (§3.4; the signature is r ‖ s, 66 bytes each).
     public static let es512 = JWTAlgorithm(registeredName: "ES512")
+    /// ECDSA secp256k1 with SHA-256 (RFC 8812 §3.2; the signature is r ‖ s, 32 bytes each): an EC key with
+    /// "crv" "secp256k1".
+    public static let es256k = JWTAlgorithm(registeredName: "ES256K")
     /// HMAC with SHA-384 (§3.2).
     public static let hs384 = JWTAlgorithm(registeredName: "HS384")
     /// HMAC with SHA-512 (§3.2).
@@ -56,7 +59,7 @@ public struct JWTAlgorithm: RawRepresentable, Sendable, Hashable, Codable, Custo
 
     /// Every algorithm this version implements.
     public static let implemented: [JWTAlgorithm] = [.es256, .rs256, .hs256, .es384, .es512, .rs384, .rs512, .hs384, .hs512, .eddsa, .ed25519, .ps256, .ps384, .ps512,
-                                                     .mldsa44, .mldsa65, .mldsa87]
+                                                     .es256k, .mldsa44, .mldsa65, .mldsa87]
 
     /// Whether the algorithm uses a shared secret (HS256/384/512) rather than a public key.
     public var isSymmetric: Bool { self == .hs256 || self == .hs384 || self == .hs512 }

@@ -14,6 +14,7 @@ import PureCurve25519
 import PureP256
 import PureP384
 import PureP521
+import PureSecp256k1
 import PureRSA
 import PureSHA2
 
@@ -28,6 +29,8 @@ public struct JWTKey: Sendable {
         case p384Private(P384.Signing.PrivateKey)
         case p521Public(P521.Signing.PublicKey)
         case p521Private(P521.Signing.PrivateKey)
+        case secp256k1Public(Secp256k1.Signing.PublicKey)
+        case secp256k1Private(Secp256k1.Signing.PrivateKey)
         case ed25519Public(Curve25519.Signing.PublicKey)
         case ed25519Private(Curve25519.Signing.PrivateKey)
         case hmac(HMACSecret)
@@ -136,6 +139,16 @@ public struct JWTKey: Sendable {
         JWTKey(material: .p521Private(key), keyID: keyID, algorithms: [.es512])
     }
 
+    /// An ES256K (secp256k1, SHA-256; RFC 8812) verification key.
+    public static func es256k(_ key: Secp256k1.Signing.PublicKey, keyID: String? = nil) -> JWTKey {
+        JWTKey(material: .secp256k1Public(key), keyID: keyID, algorithms: [.es256k])
+    }
+
+    /// An ES256K signing key (RFC 6979 nonces, constant-time); it verifies too.
+    public static func es256k(_ key: Secp256k1.Signing.PrivateKey, keyID: String? = nil) -> JWTKey {
+        JWTKey(material: .secp256k1Private(key), keyID: keyID, algorithms: [.es256k])
+    }
+
     /// An Ed25519 public key (RFC 8037): verifies "EdDSA" tokens and "Ed25519" ones (RFC 9864's name for
     /// the same signature). `restricted(to: [.eddsa])` accepts only the one name.
     public static func eddsa(_ key: Curve25519.Signing.PublicKey, keyID: String? = nil) -> JWTKey {
@@ -203,17 +216,29 @@ public struct JWTKey: Sendable {
         case .rsaPrivate(let key):
             return Self.verifyRSA(key.publicKey, algorithm, signature, signingInput)
         case .p256Public(let key):
-            return try Self.verifyES256(key, signature, signingInput)
+            return try Self.verifyECDSA(signature, length: 64, { try P256.Signing.ECDSASignature(rawRepresentation: $0) },
+                                        verify: { key.isValidSignature($0, for: signingInput) })
         case .p256Private(let key):
-            return try Self.verifyES256(key.publicKey, signature, signingInput)
+            return try Self.verifyECDSA(signature, length: 64, { try P256.Signing.ECDSASignature(rawRepresentation: $0) },
+                                        verify: { key.publicKey.isValidSignature($0, for: signingInput) })
         case .p384Public(let key):
-            return try Self.verifyES384(key, signature, signingInput)
+            return try Self.verifyECDSA(signature, length: 96, { try P384.Signing.ECDSASignature(rawRepresentation: $0) },
+                                        verify: { key.isValidSignature($0, for: signingInput) })
         case .p384Private(let key):
-            return try Self.verifyES384(key.publicKey, signature, signingInput)
+            return try Self.verifyECDSA(signature, length: 96, { try P384.Signing.ECDSASignature(rawRepresentation: $0) },
+                                        verify: { key.publicKey.isValidSignature($0, for: signingInput) })
         case .p521Public(let key):
-            return try Self.verifyES512(key, signature, signingInput)
+            return try Self.verifyECDSA(signature, length: 132, { try P521.Signing.ECDSASignature(rawRepresentation: $0) },
+                                        verify: { key.isValidSignature($0, for: signingInput) })
         case .p521Private(let key):
-            return try Self.verifyES512(key.publicKey, signature, signingInput)
+            return try Self.verifyECDSA(signature, length: 132, { try P521.Signing.ECDSASignature(rawRepresentation: $0) },
+                                        verify: { key.publicKey.isValidSignature($0, for: signingInput) })
+        case .secp256k1Public(let key):
+            return try Self.verifyECDSA(signature, length: 64, { try Secp256k1.Signing.ECDSASignature(rawRepresentation: $0) },
+                                        verify: { key.isValidSignature($0, for: signingInput) })
+        case .secp256k1Private(let key):
+            return try Self.verifyECDSA(signature, length: 64, { try Secp256k1.Signing.ECDSASignature(rawRepresentation: $0) },
+                                        verify: { key.publicKey.isValidSignature($0, for: signingInput) })
         case .ed25519Public(let key):
             guard signature.count == 64 else { throw JWTError(.invalidSignatureEncoding(length: signature.count)) }
             return key.isValidSignature(signature, for: signingInput)
@@ -255,14 +280,6 @@ public struct JWTKey: Sendable {
             && mac.finalize().withUnsafeBytes { expected in signature.withUnsafeBytes { constantTimeEqual(expected, $0) } }
     }
 
-    private static func verifyES256(_ key: P256.Signing.PublicKey, _ signature: [UInt8],
-                                    _ signingInput: ArraySlice<UInt8>) throws(JWTError) -> Bool {
-        guard signature.count == 64, let parsed = try? P256.Signing.ECDSASignature(rawRepresentation: signature) else {
-            throw JWTError(.invalidSignatureEncoding(length: signature.count))
-        }
-        return key.isValidSignature(parsed, for: signingInput)
-    }
-
     /// σ of exactly the parameter set's length (RFC 9964 §3); any other length is an encoding error.
     private static func verifyMLDSA(_ key: MLDSAVerifyingKey, _ signature: [UInt8],
                                     _ signingInput: ArraySlice<UInt8>) throws(JWTError) -> Bool {
@@ -270,22 +287,14 @@ public struct JWTKey: Sendable {
         return key.isValid(signature, signingInput)
     }
 
-    /// r ‖ s of 48 bytes each (RFC 7518 §3.4); any other length is an encoding error, not a forgery.
-    private static func verifyES384(_ key: P384.Signing.PublicKey, _ signature: [UInt8],
-                                    _ signingInput: ArraySlice<UInt8>) throws(JWTError) -> Bool {
-        guard signature.count == 96, let parsed = try? P384.Signing.ECDSASignature(rawRepresentation: signature) else {
+    /// r ‖ s of `length` bytes in all (RFC 7518 §3.4, RFC 8812 §3.2) read by the curve's `parse`, then
+    /// `verify`; any other length is an encoding error, not a forgery.
+    private static func verifyECDSA<Signature>(_ signature: [UInt8], length: Int, _ parse: ([UInt8]) throws -> Signature,
+                                               verify: (Signature) -> Bool) throws(JWTError) -> Bool {
+        guard signature.count == length, let parsed = try? parse(signature) else {
             throw JWTError(.invalidSignatureEncoding(length: signature.count))
         }
-        return key.isValidSignature(parsed, for: signingInput)
-    }
-
-    /// r ‖ s of 66 bytes each (RFC 7518 §3.4).
-    private static func verifyES512(_ key: P521.Signing.PublicKey, _ signature: [UInt8],
-                                    _ signingInput: ArraySlice<UInt8>) throws(JWTError) -> Bool {
-        guard signature.count == 132, let parsed = try? P521.Signing.ECDSASignature(rawRepresentation: signature) else {
-            throw JWTError(.invalidSignatureEncoding(length: signature.count))
-        }
-        return key.isValidSignature(parsed, for: signingInput)
+        return verify(parsed)
     }
 
     /// The longest signature this key makes, in bytes (a token buffer is sized with it).
@@ -293,7 +302,7 @@ public struct JWTKey: Sendable {
         switch material {
         case .rsa(let key): return (key.keySizeInBits + 7) / 8
         case .rsaPrivate(let key): return (key.publicKey.keySizeInBits + 7) / 8
-        case .p256Public, .p256Private, .ed25519Public, .ed25519Private, .hmac: return 64
+        case .p256Public, .p256Private, .secp256k1Public, .secp256k1Private, .ed25519Public, .ed25519Private, .hmac: return 64
         case .p384Public, .p384Private: return 96
         case .p521Public, .p521Private: return 132
         case .mldsaPublic(let key): return key.signatureLength
@@ -304,8 +313,8 @@ public struct JWTKey: Sendable {
     /// Whether the key can sign: a private key or an HMAC secret (not a public key).
     public var canSign: Bool {
         switch material {
-        case .p256Private, .p384Private, .p521Private, .ed25519Private, .rsaPrivate, .hmac, .mldsaPrivate: return true
-        case .rsa, .p256Public, .p384Public, .p521Public, .ed25519Public, .mldsaPublic: return false
+        case .p256Private, .p384Private, .p521Private, .secp256k1Private, .ed25519Private, .rsaPrivate, .hmac, .mldsaPrivate: return true
+        case .rsa, .p256Public, .p384Public, .p521Public, .secp256k1Public, .ed25519Public, .mldsaPublic: return false
         }
     }
 
@@ -321,6 +330,7 @@ public struct JWTKey: Sendable {
         case .p256Private(let key): return key.signature(for: signingInput).rawRepresentation
         case .p384Private(let key): return key.signature(for: signingInput).rawRepresentation
         case .p521Private(let key): return key.signature(for: signingInput).rawRepresentation
+        case .secp256k1Private(let key): return key.signature(for: signingInput).rawRepresentation
         case .ed25519Private(let key): return key.signature(for: signingInput)
         case .mldsaPrivate(let key):
             do { return try key.sign(signingInput) } catch { throw JWTError(.invalidKey(error.description)) }
@@ -345,7 +355,7 @@ public struct JWTKey: Sendable {
             }
         case .rsa:
             throw JWTError(.invalidKey("an RSA public key cannot sign; load the private key (PKCS#8, PKCS#1 or a JWK with d, p, q, dp, dq, qi)"))
-        case .p256Public, .p384Public, .p521Public, .ed25519Public, .mldsaPublic:
+        case .p256Public, .p384Public, .p521Public, .secp256k1Public, .ed25519Public, .mldsaPublic:
             throw JWTError(.invalidKey("a public key cannot sign; load the private key (e.g. the .p8 file, a PKCS#8 PEM or a JWK with \"d\")"))
         }
     }
@@ -356,8 +366,8 @@ public struct JWTKey: Sendable {
 extension JWTKey: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     private var kind: String {
         switch material {
-        case .rsa, .p256Public, .p384Public, .p521Public, .ed25519Public, .mldsaPublic: return "public"
-        case .p256Private, .p384Private, .p521Private, .ed25519Private, .rsaPrivate, .mldsaPrivate: return "private, redacted"
+        case .rsa, .p256Public, .p384Public, .p521Public, .secp256k1Public, .ed25519Public, .mldsaPublic: return "public"
+        case .p256Private, .p384Private, .p521Private, .secp256k1Private, .ed25519Private, .rsaPrivate, .mldsaPrivate: return "private, redacted"
         case .hmac: return "secret, redacted"
         }
     }

@@ -20,6 +20,7 @@ import PureCurve25519
 import PureMLDSA
 import PureP256
 import PureP384
+import PureSecp256k1
 import PureP521
 import PureRSA
 
@@ -65,7 +66,7 @@ extension JWTKey {
             }
         }
         func unsupported() -> JWTError {
-            JWTError(.invalidKey("\(container.summary) is not a JWS key: EC keys on P-256, P-384 or P-521, Ed25519, RSA and ML-DSA keys are"))
+            JWTError(.invalidKey("\(container.summary) is not a JWS key: EC keys on P-256, P-384, P-521 or secp256k1, Ed25519, RSA and ML-DSA keys are"))
         }
         switch container {
         case .pkcs8(let info):
@@ -73,6 +74,7 @@ extension JWTKey {
             case (.ecPublicKey, .prime256v1?): self = try key { .es256(try P256.Signing.PrivateKey(derRepresentation: der), keyID: keyID) }
             case (.ecPublicKey, .secp384r1?): self = try key { .es384(try P384.Signing.PrivateKey(derRepresentation: der), keyID: keyID) }
             case (.ecPublicKey, .secp521r1?): self = try key { .es512(try P521.Signing.PrivateKey(derRepresentation: der), keyID: keyID) }
+            case (.ecPublicKey, .secp256k1?): self = try key { .es256k(try Secp256k1.Signing.PrivateKey(derRepresentation: der), keyID: keyID) }
             case (.ed25519, _): self = try key { .eddsa(try Curve25519.Signing.PrivateKey(derRepresentation: der), keyID: keyID) }
             case (.rsaEncryption, _): self = try key { try .rsa(try RSA.Signing.PrivateKey(derRepresentation: der), keyID: keyID) }
             default:
@@ -84,6 +86,7 @@ extension JWTKey {
             case .prime256v1?: self = try key { .es256(try P256.Signing.PrivateKey(derRepresentation: der), keyID: keyID) }
             case .secp384r1?: self = try key { .es384(try P384.Signing.PrivateKey(derRepresentation: der), keyID: keyID) }
             case .secp521r1?: self = try key { .es512(try P521.Signing.PrivateKey(derRepresentation: der), keyID: keyID) }
+            case .secp256k1?: self = try key { .es256k(try Secp256k1.Signing.PrivateKey(derRepresentation: der), keyID: keyID) }
             case nil: throw JWTError(.invalidKey("\(container.summary) does not name its curve; write it as PKCS#8 (openssl pkcs8 -topk8 -nocrypt)"))
             default: throw unsupported()
             }
@@ -92,6 +95,7 @@ extension JWTKey {
             case (.ecPublicKey, .prime256v1?): self = try key { .es256(try P256.Signing.PublicKey(derRepresentation: der), keyID: keyID) }
             case (.ecPublicKey, .secp384r1?): self = try key { .es384(try P384.Signing.PublicKey(derRepresentation: der), keyID: keyID) }
             case (.ecPublicKey, .secp521r1?): self = try key { .es512(try P521.Signing.PublicKey(derRepresentation: der), keyID: keyID) }
+            case (.ecPublicKey, .secp256k1?): self = try key { .es256k(try Secp256k1.Signing.PublicKey(derRepresentation: der), keyID: keyID) }
             case (.ed25519, _): self = try key { .eddsa(try Curve25519.Signing.PublicKey(derRepresentation: der), keyID: keyID) }
             case (.rsaEncryption, _): self = try key { try .rsa(try RSA.Signing.PublicKey(derRepresentation: der), keyID: keyID) }
             default:
@@ -140,6 +144,8 @@ extension JWTKey {
         case .p384Private(let key): return key.publicKey.pemRepresentation
         case .p521Public(let key): return key.pemRepresentation
         case .p521Private(let key): return key.publicKey.pemRepresentation
+        case .secp256k1Public(let key): return key.pemRepresentation
+        case .secp256k1Private(let key): return key.publicKey.pemRepresentation
         case .ed25519Public(let key): return key.pemRepresentation
         case .ed25519Private(let key): return key.publicKey.pemRepresentation
         case .rsa(let key): return key.pemRepresentation
@@ -157,10 +163,11 @@ extension JWTKey {
         case .p256Private(let key): return key.pemRepresentation
         case .p384Private(let key): return key.pemRepresentation
         case .p521Private(let key): return key.pemRepresentation
+        case .secp256k1Private(let key): return key.pemRepresentation
         case .ed25519Private(let key): return key.pemRepresentation
         case .rsaPrivate(let key): return key.pemRepresentation
         case .mldsaPrivate(let key): return key.pemRepresentation
-        case .p256Public, .p384Public, .p521Public, .ed25519Public, .rsa, .hmac, .mldsaPublic: return nil
+        case .p256Public, .p384Public, .p521Public, .secp256k1Public, .ed25519Public, .rsa, .hmac, .mldsaPublic: return nil
         }
     }
 
@@ -172,10 +179,11 @@ extension JWTKey {
         case .p256Private(let key): material = .p256Public(key.publicKey)
         case .p384Private(let key): material = .p384Public(key.publicKey)
         case .p521Private(let key): material = .p521Public(key.publicKey)
+        case .secp256k1Private(let key): material = .secp256k1Public(key.publicKey)
         case .ed25519Private(let key): material = .ed25519Public(key.publicKey)
         case .rsaPrivate(let key): material = .rsa(key.publicKey)
         case .mldsaPrivate(let key): material = .mldsaPublic(key.publicKey)
-        case .p256Public, .p384Public, .p521Public, .ed25519Public, .rsa, .mldsaPublic: material = self.material
+        case .p256Public, .p384Public, .p521Public, .secp256k1Public, .ed25519Public, .rsa, .mldsaPublic: material = self.material
         case .hmac: return nil
         }
         return JWTKey(material: material, keyID: keyID, algorithms: algorithms)

@@ -26,6 +26,8 @@ struct FieldElement: ECFieldElement {
     @usableFromInline static let one = FieldElement(canonical: .one)
     /// The curve coefficient b = 7 (SEC 2 §2.4.1).
     static let seven = FieldElement(canonical: U256(7, 0, 0, 0))
+    /// 3b = 21, which the a = 0 point formulas multiply by.
+    static let twentyOne = FieldElement(canonical: U256(21, 0, 0, 0))
 
     /// From 32 big-endian bytes; nil if the integer is not below p.
     @usableFromInline
@@ -44,11 +46,19 @@ struct FieldElement: ECFieldElement {
         FieldElement(canonical: U256.select(mask, a.value, b.value))
     }
 
+    /// `low` in the low limb and zeros above, every limb through `valueBarrier`: with limbs it knows to be
+    /// zero (or the constant c), LLVM turned the carry chain of an addition into jumps on the carries
+    /// (scripts/audit-branches.sh found them in `+`, `-` and the reduction).
+    @inline(__always)
+    static func opaqueLimb(_ low: UInt64) -> U256 {
+        U256(valueBarrier(low), valueBarrier(0), valueBarrier(0), valueBarrier(0))
+    }
+
     /// t − p for t ≥ p, else t, for any t below 2^256: t ≥ p exactly when t + c carries out of 2^256,
     /// and then the wrapped sum is t − p.
     @inline(__always)
     static func reducedOnce(_ t: U256) -> U256 {
-        let (wrapped, carry) = U256.add(t, U256(c, 0, 0, 0))
+        let (wrapped, carry) = U256.add(t, opaqueLimb(c))
         return U256.select(0 &- carry, wrapped, t)
     }
 
@@ -57,7 +67,7 @@ struct FieldElement: ECFieldElement {
     @inline(__always)
     @usableFromInline static func + (a: FieldElement, b: FieldElement) -> FieldElement {
         let (sum, carry) = U256.add(a.value, b.value)
-        let (wrapped, carryAgain) = U256.add(sum, U256(c, 0, 0, 0))
+        let (wrapped, carryAgain) = U256.add(sum, opaqueLimb(c))
         return FieldElement(canonical: U256.select(0 &- (carry | carryAgain), wrapped, sum))
     }
 
@@ -66,7 +76,7 @@ struct FieldElement: ECFieldElement {
     @inline(__always)
     @usableFromInline static func - (a: FieldElement, b: FieldElement) -> FieldElement {
         let (difference, borrow) = U256.subtract(a.value, b.value)
-        return FieldElement(canonical: U256.subtract(difference, U256((0 &- borrow) & c, 0, 0, 0)).0)
+        return FieldElement(canonical: U256.subtract(difference, opaqueLimb((0 &- borrow) & c)).0)
     }
 
     @inline(__always)
@@ -121,12 +131,8 @@ struct FieldElement: ECFieldElement {
         (k, t2) = multiplyAdd(r.6, c, r.2, k)
         (t4, t3) = multiplyAdd(r.7, c, r.3, k)
         let (foldHigh, foldLow) = t4.multipliedFullWidth(by: c)
-        var carry: UInt64 = 0
-        t0 = addWithCarry(t0, foldLow, &carry)
-        t1 = addWithCarry(t1, foldHigh, &carry)
-        t2 = addWithCarry(t2, 0, &carry)
-        t3 = addWithCarry(t3, 0, &carry)
-        let folded = U256.add(U256(t0, t1, t2, t3), U256((0 &- carry) & c, 0, 0, 0)).0
+        let (carried, carry) = U256.add(U256(t0, t1, t2, t3), U256(foldLow, foldHigh, valueBarrier(0), valueBarrier(0)))
+        let folded = U256.add(carried, opaqueLimb((0 &- carry) & c)).0
         return reducedOnce(folded)
     }
 

@@ -20,6 +20,8 @@ enum Secp256k1Curve: WeierstrassCurve {
     @usableFromInline static var orderBitCount: Int { 256 }
     @usableFromInline static var orderBytes: [UInt8] { Scalar.n.bigEndianBytes }
     @usableFromInline static var b: FieldElement { FieldElement.seven }
+    /// 3b = 21, for the a = 0 formulas.
+    @usableFromInline static var threeB: FieldElement { FieldElement.twentyOne }
 
     /// G (SEC 2 §2.4.1).
     @usableFromInline static let generator = AffinePoint<Secp256k1Curve>(

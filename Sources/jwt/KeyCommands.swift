@@ -8,6 +8,7 @@ import PureMLDSA
 import PureP256
 import PureP384
 import PureP521
+import PureSecp256k1
 import PureRSA
 import PureSHA2
 
@@ -16,6 +17,7 @@ enum KeyCommands {
         usage: jwt keygen --alg ALG [--enc ENC] [--crv P-256|P-384|P-521|X25519] [--bits 2048|3072|4096] [--format pem|jwk] [--kid ID]
         Makes a new key for ALG from the system's random number generator and prints it:
           ES256, ES384, ES512, EdDSA   a PKCS#8 PEM private key ("PRIVATE KEY"), or with --format jwk a private JWK
+          ES256K                       the same, on secp256k1 (RFC 8812; a JWK's "crv": "secp256k1")
           Ed25519                      the same key as EdDSA under RFC 9864's name (a JWK's "alg": "Ed25519")
           ML-DSA-44, -65, -87          the same: PKCS#8 in the seed form (RFC 9881), or an AKP JWK whose
                                        "priv" is the 32-byte seed (RFC 9964)
@@ -74,6 +76,7 @@ enum KeyCommands {
             case .es256: return .es256(P256.Signing.PrivateKey(), keyID: keyID)
             case .es384: return .es384(P384.Signing.PrivateKey(), keyID: keyID)
             case .es512: return .es512(P521.Signing.PrivateKey(), keyID: keyID)
+            case .es256k: return .es256k(Secp256k1.Signing.PrivateKey(), keyID: keyID)
             // The name asked for is the one the key is for (its JWK's "alg").
             case .eddsa, .ed25519: return try JWTKey.eddsa(Curve25519.Signing.PrivateKey(), keyID: keyID).restricted(to: [algorithm])
             case .mldsa44: return .mldsa(MLDSA44.PrivateKey(), keyID: keyID)

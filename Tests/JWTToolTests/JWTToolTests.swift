@@ -61,10 +61,10 @@ struct JWTToolTests {
     }
 
     @Test("every algorithm: keygen, sign, verify with the key, its public PEM and its public JWK; decode says it did not verify",
-          arguments: ["ES256", "ES384", "ES512", "EdDSA", "Ed25519", "HS256", "HS384", "HS512", "ML-DSA-44", "ML-DSA-65", "ML-DSA-87"])
+          arguments: ["ES256", "ES384", "ES512", "ES256K", "EdDSA", "Ed25519", "HS256", "HS384", "HS512", "ML-DSA-44", "ML-DSA-65", "ML-DSA-87"])
     func everyAlgorithm(alg: String) async throws {
         let scratch = try Scratch()
-        let asJWK = alg == "ES384" || alg == "ML-DSA-87" || alg == "Ed25519"
+        let asJWK = alg == "ES384" || alg == "ML-DSA-87" || alg == "Ed25519" || alg == "ES256K"
         let generated = try await jwt(["keygen", "--alg", alg] + (asJWK ? ["--format", "jwk", "--kid", "k-\(alg)"] : []))
         #expect(generated.status == 0, "\(generated.stderr)")
         let keyFile = try scratch.write("key", generated.stdout)

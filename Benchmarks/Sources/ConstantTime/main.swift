@@ -31,6 +31,7 @@ import PureCurve25519
 import PureRSA
 import PureP256
 import PureP384
+import PureSecp256k1
 
 struct Welch {
     var n = [0.0, 0.0], mean = [0.0, 0.0], m2 = [0.0, 0.0]
@@ -100,7 +101,7 @@ while let argument = arguments.next() {
     case "--measurements": measurements = Int(arguments.next() ?? "") ?? measurements
     case "--only": only = arguments.next()
     case "--fixed": fixedIsOne = arguments.next() != "random"
-    default: print("usage: ConstantTime [--measurements N] [--only control|p256-base|ecdsa-sign|peer-ecdsa-sign|montgomery-power|montgomery-power-1024|montgomery-modulus-1024|ed25519-sign|peer-ed25519-sign|p384-sign|aes-gcm-key|aes-gcm-data|ecdh-p256|x25519|oaep-decrypt|rsa-sign|mldsa65-sign|mldsa65-keygen] [--fixed one|random]"); exit(2)
+    default: print("usage: ConstantTime [--measurements N] [--only control|p256-base|ecdsa-sign|peer-ecdsa-sign|montgomery-power|montgomery-power-1024|montgomery-modulus-1024|ed25519-sign|peer-ed25519-sign|p384-sign|secp256k1-sign|aes-gcm-key|aes-gcm-data|ecdh-p256|x25519|oaep-decrypt|rsa-sign|mldsa65-sign|mldsa65-keygen] [--fixed one|random]"); exit(2)
     }
 }
 
@@ -209,6 +210,16 @@ if only == nil || only == "p384-sign" {
     let fixed384 = [UInt8](repeating: 0, count: 16) + fixedSecret
     worst = max(worst, run("P-384 sign", measurements: measurements, makeInput: {
         try! PureP384.P384.Signing.PrivateKey(rawRepresentation: $0 == 0 ? fixed384.map { $0 } : [0] + randomBytes(47))
+    }) { key in
+        blackHole(key.signature(for: message))
+    })
+}
+if only == nil || only == "secp256k1-sign" {
+    // ES256K: PureECDSA's generic signing with its a = 0 formulas; the fixed key against random ones
+    // (below n: the top byte kept under 0xff), a key object per measurement, as for P-384.
+    let message = Array("eyJhbGciOiJFUzI1NksifQ.eyJpc3MiOiJURUFNMTIzNDU2In0".utf8)
+    worst = max(worst, run("secp256k1 sign", measurements: measurements, makeInput: {
+        try! PureSecp256k1.Secp256k1.Signing.PrivateKey(rawRepresentation: $0 == 0 ? fixedSecret.map { $0 } : randomScalar())
     }) { key in
         blackHole(key.signature(for: message))
     })
