@@ -36,6 +36,7 @@ let package = Package(
                 .product(name: "PureP256", package: "PureJWT"),
                 .product(name: "PureP384", package: "PureJWT"),
                 .product(name: "PureP521", package: "PureJWT"),
+                .product(name: "PureSecp256k1", package: "PureJWT"),
                 .product(name: "PureCurve25519", package: "PureJWT"),
                 .product(name: "PureAES", package: "PureJWT"),
                 .product(name: "PureSHA3", package: "PureJWT"),

@@ -16,7 +16,7 @@ let harnesses: [(name: String, products: [String])] = [
     ("FuzzCertificates", ["PureX509", "PureP384"]),
     ("FuzzAppStore", ["AppStoreServer"]),
     ("FuzzEd25519", ["PureCurve25519"]),
-    ("FuzzECKeys", ["PureP384", "PureP521"]),
+    ("FuzzECKeys", ["PureP384", "PureP521", "PureSecp256k1"]),
     ("FuzzJWTTool", ["PureJWT"]),
     ("FuzzReceipts", ["AppStoreServer", "PureASN1"]),
     ("FuzzInflate", ["PureDeflate"]),

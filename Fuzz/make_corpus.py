@@ -121,6 +121,35 @@ for module, files in (("PureP384Tests", ("ecdsa_secp384r1_sha384_test.json", "ec
             for test in group["tests"][:3]:
                 put("FuzzECKeys", bytes.fromhex(test["sig"]))
                 put("FuzzECKeys", bytes.fromhex(group["publicKey"]["uncompressed"]) + bytes.fromhex(test["sig"]) + bytes.fromhex(test["msg"]))
+def _der_integers(der):
+    """r and s of a DER ECDSA signature SEQUENCE { INTEGER, INTEGER } (short lengths only: 256-bit values)."""
+    assert der[0] == 0x30
+    body, values = der[2:], []
+    while body:
+        assert body[0] == 0x02
+        length = body[1]
+        values.append(int.from_bytes(body[2:2 + length], "big"))
+        body = body[2 + length:]
+    return values
+
+
+# secp256k1 (a = 0): key files in every form, compressed points, and the x963 point, an r ‖ s signature
+# and the message, from the cryptography-made vectors.
+k1 = json.loads((vectors("PureSecp256k1Tests") / "secp256k1_cryptography_vectors.json").read_text())
+for key in k1["keys"][::4]:
+    put("FuzzECKeys", bytes.fromhex(key["spki"]))
+    put("FuzzECKeys", bytes.fromhex(key["pkcs8"]))
+    put("FuzzECKeys", key["sec1Pem"])
+    put("FuzzECKeys", bytes.fromhex(key["compressed"]))
+for signature in k1["signatures"][:40:10]:
+    key = k1["keys"][signature["key"]]
+    put("FuzzECKeys", bytes.fromhex(signature["der"]))
+    r, s = _der_integers(bytes.fromhex(signature["der"]))
+    put("FuzzECKeys", bytes.fromhex("04" + key["x"] + key["y"]) + r.to_bytes(32, "big") + s.to_bytes(32, "big") + bytes.fromhex(signature["message"]))
+for case in json.loads((vectors("PureJWTTests") / "es256k_joserfc_tokens.json").read_text())["cases"][:2]:
+    put("FuzzJWTTool", b"\x00" + json.dumps(case["jwk_public"]).encode())
+    put("FuzzJWTTool", b"\x00" + case["private_pem"].encode())
+    put("FuzzJWTTool", b"\x04" + case["token"].encode())
 
 # The jwt tool's inputs (first byte: 0 key file, 1 JWKS, 2 claims, 3 header, 4 token): every key-file form
 # and a JWK of each type, a JWKS, claims and headers, tokens of several algorithms.

@@ -1,12 +1,14 @@
-// P-384 and P-521 inputs (PureECDSA's key and signature cores through both curves): private and public
+// P-384, P-521 and secp256k1 inputs (PureECDSA's key and signature cores through the three curves, a = −3 and a = 0): private and public
 // key files in DER and PEM (PKCS#8, SEC 1, SPKI), raw, x963 and compressed points (decompression's square
 // root), and signatures of any length and content, DER or r ‖ s, checked against a fixed key and against
 // a key read from the input.
 import PureP384
 import PureP521
+import PureSecp256k1
 
 private let fixed384 = try! P384.Signing.PrivateKey(rawRepresentation: [UInt8](repeating: 0x42, count: 48)).publicKey
 private let fixed521 = try! P521.Signing.PrivateKey(rawRepresentation: [0x01] + [UInt8](repeating: 0x42, count: 65)).publicKey
+private let fixedK1 = try! Secp256k1.Signing.PrivateKey(rawRepresentation: [UInt8](repeating: 0x42, count: 32)).publicKey
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzECKeys(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -17,6 +19,14 @@ public func fuzzECKeys(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = try? P521.Signing.PublicKey(derRepresentation: bytes)
     _ = try? P384.Signing.PublicKey(compressedRepresentation: bytes.prefix(49))
     _ = try? P521.Signing.PublicKey(compressedRepresentation: bytes.prefix(67))
+    _ = try? Secp256k1.Signing.PrivateKey(derRepresentation: bytes)
+    _ = try? Secp256k1.Signing.PublicKey(derRepresentation: bytes)
+    _ = try? Secp256k1.Signing.PublicKey(compressedRepresentation: bytes.prefix(33))
+    if let key = try? Secp256k1.Signing.PublicKey(x963Representation: bytes.prefix(65)),
+       let signature = try? Secp256k1.Signing.ECDSASignature(rawRepresentation: bytes.dropFirst(65).prefix(64)) {
+        _ = key.isValidSignature(signature, for: bytes.dropFirst(129))
+    }
+    if let signature = try? Secp256k1.Signing.ECDSASignature(derRepresentation: bytes) { _ = fixedK1.isValidSignature(signature, for: bytes) }
     if let key = try? P384.Signing.PublicKey(x963Representation: bytes.prefix(97)),
        let signature = try? P384.Signing.ECDSASignature(rawRepresentation: bytes.dropFirst(97).prefix(96)) {
         _ = key.isValidSignature(signature, for: bytes.dropFirst(193))
@@ -34,5 +44,6 @@ public func fuzzECKeys(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = try? P521.Signing.PrivateKey(pemRepresentation: text)
     _ = try? P384.Signing.PublicKey(pemRepresentation: text)
     _ = try? P521.Signing.PublicKey(pemRepresentation: text)
+    _ = try? Secp256k1.Signing.PrivateKey(pemRepresentation: text)
     return 0
 }
