@@ -169,6 +169,17 @@ struct SerializedJWS {
     }
 }
 
+extension JWTVerifier {
+    /// For the `jwt` tool, which signs JWT claims in the JSON serializations too: `verifiedJSONSerialization`,
+    /// then the payload's registered claims validated as `verifiedJWT` does; with the JSON of the header
+    /// that verified.
+    package func verifiedJSONSerializedClaims(_ json: String, validation: JWTValidation) throws(JWTError) -> (jws: VerifiedJWS, headerJSON: [UInt8]) {
+        let jws = try verifiedJSONSerialization(json)
+        _ = try Self.validatedClaims(jws.payload, validation: validation)
+        return (jws, try jws.header.jsonBytes())
+    }
+}
+
 extension JWTSigner {
     /// `payload` signed in the flattened JSON serialization (RFC 7515 §7.2.2). The protected header is
     /// `header`, or {"alg": the key's algorithm}; the key's ID, when the protected header names none, goes

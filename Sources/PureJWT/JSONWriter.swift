@@ -133,6 +133,14 @@ package enum JSONText {
         return text(of: .object(object))
     }
 
+    /// A JSON object written compactly with its members sorted and its numbers exactly as given: the
+    /// payload `JWTSigner.sign(claimsJSON:)` signs, for the `jwt` tool's JSON serializations.
+    package static func compactObject(_ json: [UInt8]) throws(JWTError) -> [UInt8] {
+        do { return JSONNode.object(try JSONNode.parseObject(json)).jsonBytes } catch {
+            throw JWTError(.invalidJSON("the claims are not a JSON object: \(error.message) at byte \(error.offset)"))
+        }
+    }
+
     /// One JSON document, written indented.
     package static func pretty(_ json: [UInt8]) throws(JWTError) -> String {
         do { return text(of: try JSONNode.parse(json)) } catch { throw JWTError(.invalidJSON(error.description)) }

@@ -50,14 +50,20 @@ public struct JWTVerifier: Sendable {
         _ token: String, as type: Claims.Type = Claims.self, validation: JWTValidation
     ) throws(JWTError) -> VerifiedJWT<Claims> {
         let jws = try verifiedJWS(token)
-        // One parse: the registered claims and the caller's type both come from the same tree.
+        let (object, registered) = try Self.validatedClaims(jws.payload, validation: validation)
+        return VerifiedJWT(header: jws.header, registeredClaims: registered, claims: try Self.decode(Claims.self, from: .object(object)))
+    }
+
+    /// The payload as a claims object and its registered claims, validated. One parse: the registered
+    /// claims and the caller's type both come from the same tree.
+    static func validatedClaims(_ payload: [UInt8], validation: JWTValidation) throws(JWTError) -> (JSONObject, RegisteredClaims) {
         let object: JSONObject
-        do { object = try JSONNode.parseObject(jws.payload) } catch {
+        do { object = try JSONNode.parseObject(payload) } catch {
             throw JWTError(.claimsDecoding("the payload is not a JSON object: \(error.message) at byte \(error.offset)"))
         }
         let registered = try RegisteredClaims(object: object)
         try validation.validate(registered)
-        return VerifiedJWT(header: jws.header, registeredClaims: registered, claims: try Self.decode(Claims.self, from: .object(object)))
+        return (object, registered)
     }
 
     /// Verifies the signature of a JWS whose payload need not be JWT claims, and returns the payload.

@@ -7,9 +7,13 @@ import PureJWT
 
 enum TokenCommands {
     static let signHelp = """
-        usage: jwt sign CLAIMS --key FILE [--alg ALG] [--kid ID] [--typ T] [--header JSON]
+        usage: jwt sign CLAIMS --key FILE [--alg ALG] [--kid ID] [--typ T] [--header JSON] [--flattened]
+               jwt sign CLAIMS --json --key FILE [--key FILE ...] [--alg ALG]
         Signs CLAIMS — a JSON object given as text, a file path, or - for standard input — with the private
-        key or HMAC secret in FILE (PEM, or one JWK), and prints the compact JWS and a newline.
+        key or HMAC secret in FILE (PEM, or one JWK), and prints the compact JWS and a newline; with
+        --flattened the same signature in the flattened JSON serialization (RFC 7515 §7.2.2), with --json
+        the general one (§7.2.1) with a signature by each --key in turn: each signature's protected header
+        is {"alg"} (--alg only with one key) and its key's kid goes unprotected, as RFC 7515 A.6 does.
         The algorithm is --alg, or the key's when it has only one (an RSA key can sign several, and an oct
         JWK without "alg" is tied to none, whatever its length: name one with --alg); an Ed25519 key signs
         "EdDSA" (RFC 8037) unless --alg Ed25519 (RFC 9864's name) or its JWK's "alg" says otherwise. The header is {"alg", "kid", "typ": "JWT"}: "kid" from --kid
@@ -19,36 +23,33 @@ enum TokenCommands {
         """
 
     static func sign(_ arguments: [String]) throws {
-        let args = try Arguments(arguments, flags: ["key", "alg", "kid", "typ", "header"])
+        let args = try Arguments(arguments, flags: ["key", "alg", "kid", "typ", "header"], switches: ["json", "flattened"])
         if args.wantsHelp { print(signHelp); return }
         guard args.positional.count == 1 else { throw ToolError.usage("give one CLAIMS argument (JSON text, a file, or -); see --help") }
-        let (key, secretWithoutAlgorithm) = try ToolInput.keyFile(try args.required("key"))
-        guard key.canSign else {
-            throw ToolError.usage("the key is a public key and cannot sign; give the private key (or the HMAC secret's JWK)")
-        }
-        let algorithm: JWTAlgorithm
-        if let name = args.value("alg") {
-            algorithm = try ToolAlgorithms.parse(name)
-            guard key.allows(algorithm) else { throw ToolError.usage("the key is for \(names(key.algorithms)), not \(algorithm)") }
-        } else {
-            guard !secretWithoutAlgorithm else {
-                throw ToolError.usage("the oct JWK names no \"alg\", so it is not tied to one HS algorithm (its length allows \(names(key.algorithms))); choose one with --alg")
-            }
-            // An Ed25519 key's two algorithms are two names of one signature: its first is no guess.
-            guard key.algorithms.count == 1 || Set(key.algorithms) == [.eddsa, .ed25519] else {
-                throw ToolError.usage("the key can sign \(names(key.algorithms)); choose one with --alg")
-            }
-            algorithm = key.algorithm
-        }
+        if args.has("json") { return try signGeneral(args) }
+        guard args.values("key").count <= 1 else { throw ToolError.usage("several --key options sign only with --json (the general JSON serialization)") }
+        let (key, algorithm) = try signingKey(try args.required("key"), alg: args.value("alg"))
         var header = try args.value("header").map { try ToolInput.header($0, algorithm: algorithm) } ?? JWTHeader(alg: algorithm.rawValue)
         if let kid = args.value("kid") { header.kid = kid }
         if let typ = args.value("typ") { header.typ = typ }
         let claims = try ToolInput.jsonText(args.positional[0])
         let token: String
-        do { token = try JWTSigner(key: key).sign(claimsJSON: claims, header: header) } catch {
+        do {
+            if args.has("flattened") {
+                // The kid protected, as in the compact form.
+                if header.kid == nil { header.kid = key.keyID }
+                token = try JWTSigner(key: key).signFlattened(payload: try JSONText.compactObject(claims), header: header)
+            } else {
+                token = try JWTSigner(key: key).sign(claimsJSON: claims, header: header)
+            }
+        } catch {
             throw ToolError.usage(error.description)
         }
-        // No token that jwt verify (JWTVerifier's default) would refuse unread.
+        try printWithinVerifierLimit(token)
+    }
+
+    /// Prints `token` unless jwt verify (JWTVerifier's default) would refuse it unread.
+    private static func printWithinVerifierLimit(_ token: String) throws {
         let limit = JWTVerifier(keys: []).maximumTokenSize
         guard token.utf8.count <= limit else {
             throw ToolError.usage("the token would be \(token.utf8.count) bytes, over the \(limit) that jwt verify and JWTVerifier accept by default (maximumTokenSize); sign fewer claims")
@@ -56,9 +57,54 @@ enum TokenCommands {
         print(token)
     }
 
+    /// The key in `path` and the algorithm it signs with: `alg`, or the key's when it has one.
+    private static func signingKey(_ path: String, alg: String?) throws -> (JWTKey, JWTAlgorithm) {
+        let (key, secretWithoutAlgorithm) = try ToolInput.keyFile(path)
+        guard key.canSign else {
+            throw ToolError.usage("the key is a public key and cannot sign; give the private key (or the HMAC secret's JWK)")
+        }
+        if let name = alg {
+            let algorithm = try ToolAlgorithms.parse(name)
+            guard key.allows(algorithm) else { throw ToolError.usage("the key is for \(names(key.algorithms)), not \(algorithm)") }
+            return (key, algorithm)
+        }
+        guard !secretWithoutAlgorithm else {
+            throw ToolError.usage("the oct JWK names no \"alg\", so it is not tied to one HS algorithm (its length allows \(names(key.algorithms))); choose one with --alg")
+        }
+        // An Ed25519 key's two algorithms are two names of one signature: its first is no guess.
+        guard key.algorithms.count == 1 || Set(key.algorithms) == [.eddsa, .ed25519] else {
+            throw ToolError.usage("the key can sign \(names(key.algorithms)); choose one with --alg")
+        }
+        return (key, key.algorithm)
+    }
+
+    /// `jwt sign --json`: the general JSON serialization, a signature by each --key in order.
+    private static func signGeneral(_ args: Arguments) throws {
+        for option in ["kid", "typ", "header"] where args.has(option) {
+            throw ToolError.usage("--\(option) applies to the compact and flattened forms; --json writes each protected header as {\"alg\"} and each key's kid unprotected")
+        }
+        if args.has("flattened") { throw ToolError.usage("give --json or --flattened, not both") }
+        let paths = args.values("key")
+        guard !paths.isEmpty else { throw ToolError.usage("missing --key; see --help") }
+        if args.has("alg") && paths.count > 1 { throw ToolError.usage("--alg names one key's algorithm; with several keys each signs with its own") }
+        let signers = try paths.map { path in
+            let (key, algorithm) = try signingKey(path, alg: args.value("alg"))
+            return JWTSigner(key: try key.restricted(to: [algorithm]))
+        }
+        let claims = try ToolInput.jsonText(args.positional[0])
+        let serialization: String
+        do { serialization = try JWTSigner.signGeneral(payload: try JSONText.compactObject(claims), signers: signers) } catch {
+            throw ToolError.usage(error.description)
+        }
+        try printWithinVerifierLimit(serialization)
+    }
+
     static let verifyHelp = """
         usage: jwt verify TOKEN (--key FILE | --jwks FILE) [--alg ALG ...] [--iss V] [--aud V ...] [--now UNIX] [--leeway S]
         Verifies TOKEN (or - to read it from standard input) and prints {"header": ..., "claims": ...}.
+        TOKEN may be a JWS in a JSON serialization (general or flattened, as jwt sign --json/--flattened
+        write): the first signature one of the keys verifies counts, and "signature" says its index; "alg",
+        "crit" and "b64" must be protected, at most 10 signatures.
         The key decides which algorithms are accepted: an EC key its one, an Ed25519 key EdDSA and Ed25519
         (RFC 9864's name for it) or its JWK's "alg", an RSA key RS* and PS*,
         an oct JWK its "alg" or the HS algorithms its length allows; --alg (repeatable) narrows that.
@@ -77,8 +123,15 @@ enum TokenCommands {
         switch (args.value("key"), args.value("jwks")) {
         case (let path?, nil):
             let key = try ToolInput.key(path)
-            // One key given for this token: it is the key, whatever kid the token names.
-            keys = [key.keyID == nil ? key.withKeyID((try? JWTHeader(unverifiedFrom: token))?.kid) : key]
+            // One key given for this token: it is the key, whatever kid the token names (in a JSON
+            // serialization, whatever kid any of its signatures names).
+            if key.keyID != nil {
+                keys = [key]
+            } else if token.hasPrefix("{") {
+                keys = [key] + keyIDs(inJSONSerialization: token).map { key.withKeyID($0) }
+            } else {
+                keys = [key.withKeyID((try? JWTHeader(unverifiedFrom: token))?.kid)]
+            }
         case (nil, let path?): keys = try ToolInput.keySet(path)
         default: throw ToolError.usage("give either --key FILE or --jwks FILE")
         }
@@ -92,6 +145,7 @@ enum TokenCommands {
         let audiences = args.values("aud")
         let validation = JWTValidation(issuer: args.value("iss"), audiences: audiences.isEmpty ? nil : Set(audiences), leeway: leeway,
                                        requiresExpiration: false, now: { now ?? Date() })
+        if token.hasPrefix("{") { return try verifyJSONSerialization(token, keys: keys, validation: validation) }
         if keys.count == 1, let algorithm = (try? JWTHeader(unverifiedFrom: token)).flatMap({ JWTAlgorithm(rawValue: $0.alg) }),
            !keys[0].allows(algorithm) {
             throw ToolError.rejected("rejected: the token says alg \"\(algorithm)\" but the key is for \(names(keys[0].algorithms))")
@@ -100,6 +154,34 @@ enum TokenCommands {
             throw ToolError.rejected("rejected: \(error)")
         }
         print(try printed(token), terminator: "")
+    }
+
+    /// The "kid"s a JWS JSON serialization's signatures name, protected or not, read without checking
+    /// anything (they only choose which copy of the one key given is tried); none for text that is not one.
+    private static func keyIDs(inJSONSerialization json: String) -> [String] {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else { return [] }
+        let entries = (object["signatures"] as? [[String: Any]]) ?? [object]
+        return entries.flatMap { entry -> [String] in
+            let unprotected = (entry["header"] as? [String: Any])?["kid"] as? String
+            let protected = (entry["protected"] as? String).flatMap { try? Base64URL.decode($0) }
+                .flatMap { try? JSONSerialization.jsonObject(with: Data($0)) as? [String: Any] }?["kid"] as? String
+            return [unprotected, protected].compactMap { $0 }
+        }
+    }
+
+    /// `jwt verify` of a JSON-serialized JWS: the signature, then the claims, and the header of the signature
+    /// that verified, with its index.
+    private static func verifyJSONSerialization(_ json: String, keys: [JWTKey], validation: JWTValidation) throws {
+        let verified: (jws: VerifiedJWS, headerJSON: [UInt8])
+        do { verified = try JWTVerifier(keys: keys).verifiedJSONSerializedClaims(json, validation: validation) } catch {
+            throw ToolError.rejected("rejected: \(error)")
+        }
+        do {
+            print(try JSONText.pretty([("claims", verified.jws.payload), ("header", verified.headerJSON),
+                                       ("signature", Array(String(verified.jws.signatureIndex).utf8))]), terminator: "")
+        } catch {
+            throw ToolError.rejected("rejected: \(error)")
+        }
     }
 
     static let decodeHelp = """
