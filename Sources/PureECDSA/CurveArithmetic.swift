@@ -56,7 +56,7 @@ extension ECFieldElement {
 }
 
 /// An integer modulo the group order n, fully reduced.
-@usableFromInline package protocol ECScalar: Sendable {
+@usableFromInline package protocol ECScalar: FieldProducts, Sendable {
     static var zero: Self { get }
     static var one: Self { get }
     static func + (a: Self, b: Self) -> Self

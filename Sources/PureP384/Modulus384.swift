@@ -2,6 +2,8 @@
 // the scalars (mod n) of P-384: CIOS Montgomery multiplication (Koç, Acar and Kaliski, "Analyzing and
 // comparing Montgomery multiplication algorithms", 1996) on six limbs, with masked final corrections.
 
+import PureECDSA
+
 /// The constants of one modulus.
 @usableFromInline
 struct Modulus384: Sendable {

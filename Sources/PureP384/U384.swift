@@ -129,38 +129,5 @@ struct U384: Sendable, Hashable {
     }
 }
 
-// MARK: Limb primitives
-
-/// (a + b, carry).
-@inline(__always)
-func addReportingCarry(_ a: UInt64, _ b: UInt64) -> (UInt64, UInt64) {
-    let (sum, overflow) = a.addingReportingOverflow(b)
-    return (sum, valueBarrier(overflow ? 1 : 0))
-}
-
-/// a + b + carry, updating carry (0 or 1).
-@inline(__always)
-func addWithCarry(_ a: UInt64, _ b: UInt64, _ carry: inout UInt64) -> UInt64 {
-    let (s1, o1) = a.addingReportingOverflow(b)
-    let (s2, o2) = s1.addingReportingOverflow(carry)
-    carry = valueBarrier((o1 ? 1 : 0) | (o2 ? 1 : 0))
-    return s2
-}
-
-/// a − b − borrow, updating borrow (0 or 1).
-@inline(__always)
-func subtractWithBorrow(_ a: UInt64, _ b: UInt64, _ borrow: inout UInt64) -> UInt64 {
-    let (d1, o1) = a.subtractingReportingOverflow(b)
-    let (d2, o2) = d1.subtractingReportingOverflow(borrow)
-    borrow = valueBarrier((o1 ? 1 : 0) | (o2 ? 1 : 0))
-    return d2
-}
-
-/// a·b + c + d as (high, low); cannot overflow 128 bits.
-@inline(__always)
-func multiplyAdd(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) -> (UInt64, UInt64) {
-    let (high, low) = a.multipliedFullWidth(by: b)
-    let (s1, o1) = low.addingReportingOverflow(c)
-    let (s2, o2) = s1.addingReportingOverflow(d)
-    return (high &+ valueBarrier((o1 ? 1 : 0) &+ (o2 ? 1 : 0)), s2)
-}
+// The carry primitives (addWithCarry, subtractWithBorrow, multiplyAdd, addReportingCarry) are PureECDSA's
+// (LimbPrimitives.swift), shared with PureP521 and PureSecp256k1.

@@ -3,6 +3,8 @@
 // The 1152-bit product and square of two 576-bit values (nine limbs), fully unrolled (see the script for
 // why). Constant-time: straight-line code, carries as values.
 
+import PureECDSA
+
 /// The 18 limbs of a double-width product, least significant first.
 typealias Limbs18 = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
 

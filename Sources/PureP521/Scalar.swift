@@ -77,24 +77,7 @@ struct Scalar: ECScalar {
     /// a^(n−2) in fixed 4-bit windows of the public exponent n − 2 (131 windows: four squarings and one
     /// multiplication by a table entry each, a⁰ = 1 included): nothing branches on a or on the exponent
     /// (the table an array literal and the loop a `repeat`, for the reasons Modulus384.power gives).
-    @usableFromInline var inverted: Scalar {
-        let a = self
-        let a2 = a * a, a3 = a2 * a, a4 = a2 * a2, a5 = a4 * a, a6 = a3 * a3, a7 = a6 * a, a8 = a4 * a4
-        let a9 = a8 * a, a10 = a5 * a5, a11 = a10 * a, a12 = a6 * a6, a13 = a12 * a, a14 = a7 * a7, a15 = a14 * a
-        let table = [Scalar.one, a, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15]
-        let digits = Scalar.nMinusTwoDigits
-        var result = Scalar.one
-        var index = 0
-        repeat {
-            result = result * result
-            result = result * result
-            result = result * result
-            result = result * result
-            result = result * table[Int(digits[index])]
-            index &+= 1
-        } while index < digits.count
-        return result
-    }
+    @usableFromInline var inverted: Scalar { fixedWindowPower(self, hexDigits: Scalar.nMinusTwoDigits) }
 
     /// The 131 base-16 digits of n − 2, most significant first.
     static let nMinusTwoDigits: [UInt8] = nMinusTwo.withLimbs { limbs in

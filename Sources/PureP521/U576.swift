@@ -129,33 +129,8 @@ struct U576: Sendable {
 }
 
 // MARK: Limb primitives
-
-/// a + b + carry, updating carry (0 or 1).
-@inline(__always)
-func addWithCarry(_ a: UInt64, _ b: UInt64, _ carry: inout UInt64) -> UInt64 {
-    let (s1, o1) = a.addingReportingOverflow(b)
-    let (s2, o2) = s1.addingReportingOverflow(carry)
-    carry = valueBarrier((o1 ? 1 : 0) | (o2 ? 1 : 0))
-    return s2
-}
-
-/// a − b − borrow, updating borrow (0 or 1).
-@inline(__always)
-func subtractWithBorrow(_ a: UInt64, _ b: UInt64, _ borrow: inout UInt64) -> UInt64 {
-    let (d1, o1) = a.subtractingReportingOverflow(b)
-    let (d2, o2) = d1.subtractingReportingOverflow(borrow)
-    borrow = valueBarrier((o1 ? 1 : 0) | (o2 ? 1 : 0))
-    return d2
-}
-
-/// a·b + c + d as (high, low); cannot overflow 128 bits.
-@inline(__always)
-func multiplyAdd(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) -> (UInt64, UInt64) {
-    let (high, low) = a.multipliedFullWidth(by: b)
-    let (s1, o1) = low.addingReportingOverflow(c)
-    let (s2, o2) = s1.addingReportingOverflow(d)
-    return (high &+ valueBarrier((o1 ? 1 : 0) &+ (o2 ? 1 : 0)), s2)
-}
+//
+// addWithCarry, subtractWithBorrow and multiplyAdd are PureECDSA's (LimbPrimitives.swift); this one is P-521's own.
 
 /// Adds a·b to the three-word column accumulator (c0, c1, c2). The high word of a product is at most
 /// 2^64 − 2, so adding the low word's carry to it cannot overflow.

@@ -74,29 +74,9 @@ struct Scalar: ECScalar {
         t4 = top &+ carry
     }
 
-    /// a^(n−2) = a⁻¹ (Fermat; 0 for 0) by 4-bit windows of the public exponent: 14 multiplications for
-    /// the table a^0 … a^15, then per window four squarings and one multiplication by the entry the
-    /// exponent's digit names. The digit is public, so the entry is read directly. Constant-time in a.
-    /// (A `repeat` loop over the digits and a table written out: the branch audit allows loop back-edges
-    /// only, and an array built by appending, or a `for` loop's exit test, compile to forward jumps.)
-    @usableFromInline var inverted: Scalar {
-        let a = self, a2 = a * a, a3 = a2 * a, a4 = a2 * a2, a5 = a4 * a, a6 = a3 * a3, a7 = a6 * a
-        let a8 = a4 * a4, a9 = a8 * a, a10 = a5 * a5, a11 = a10 * a, a12 = a6 * a6, a13 = a12 * a
-        let a14 = a7 * a7, a15 = a14 * a
-        let table = [Scalar.one, a, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15]
-        let digits = Scalar.nMinusTwoDigits
-        var result = Scalar.one
-        var index = 0
-        repeat {
-            result = result * result
-            result = result * result
-            result = result * result
-            result = result * result
-            result = result * table[Int(digits[index])]
-            index &+= 1
-        } while index < digits.count
-        return result
-    }
+    /// a^(n−2) = a⁻¹ (Fermat; 0 for 0) by 4-bit windows of the public exponent (PureECDSA's
+    /// `fixedWindowPower`): constant-time in a.
+    @usableFromInline var inverted: Scalar { fixedWindowPower(self, hexDigits: Scalar.nMinusTwoDigits) }
 
     /// n − 2's 64 hexadecimal digits, most significant first.
     static let nMinusTwoDigits: [UInt8] = (0..<64).reversed().map { window in

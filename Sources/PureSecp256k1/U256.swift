@@ -1,9 +1,9 @@
-// 256-bit values as four UInt64 limbs in a struct (no arrays, no heap), least significant first, and the
-// carry primitives secp256k1's field and scalar arithmetic are built from.
+// 256-bit values as four UInt64 limbs in a struct (no arrays, no heap), least significant first, for
+// secp256k1's field and scalar arithmetic.
 //
 // Signing handles secrets with this arithmetic: additions, subtractions, selections and products have no
-// data-dependent branch (every carry passes `valueBarrier`, which keeps LLVM from turning a 0-or-1 value
-// into a jump; scripts/audit-branches.sh lists the functions that inline these); functions that branch
+// data-dependent branch (the carry primitives are PureECDSA's LimbPrimitives.swift, every carry through
+// `valueBarrier`; scripts/audit-branches.sh lists the functions that inline them); functions that branch
 // on values say so with a `Vartime` suffix.
 
 import PureECDSA
@@ -87,33 +87,4 @@ struct U256: Sendable, Hashable {
     /// All ones if a < b. Constant-time.
     @inline(__always)
     static func lessThanMask(_ a: U256, _ b: U256) -> UInt64 { 0 &- subtract(a, b).borrow }
-}
-
-// MARK: Limb primitives
-
-/// a + b + carry, updating carry (0 or 1).
-@inline(__always)
-func addWithCarry(_ a: UInt64, _ b: UInt64, _ carry: inout UInt64) -> UInt64 {
-    let (s1, o1) = a.addingReportingOverflow(b)
-    let (s2, o2) = s1.addingReportingOverflow(carry)
-    carry = valueBarrier((o1 ? 1 : 0) | (o2 ? 1 : 0))
-    return s2
-}
-
-/// a − b − borrow, updating borrow (0 or 1).
-@inline(__always)
-func subtractWithBorrow(_ a: UInt64, _ b: UInt64, _ borrow: inout UInt64) -> UInt64 {
-    let (d1, o1) = a.subtractingReportingOverflow(b)
-    let (d2, o2) = d1.subtractingReportingOverflow(borrow)
-    borrow = valueBarrier((o1 ? 1 : 0) | (o2 ? 1 : 0))
-    return d2
-}
-
-/// a·b + c + d as (high, low); cannot overflow 128 bits.
-@inline(__always)
-func multiplyAdd(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) -> (high: UInt64, low: UInt64) {
-    let (high, low) = a.multipliedFullWidth(by: b)
-    let (s1, o1) = low.addingReportingOverflow(c)
-    let (s2, o2) = s1.addingReportingOverflow(d)
-    return (high &+ valueBarrier((o1 ? 1 : 0) &+ (o2 ? 1 : 0)), s2)
 }
