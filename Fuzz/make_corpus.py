@@ -41,6 +41,17 @@ for jwt in jwts:
 # JWS JSON serializations (flattened and general), mode byte 0 as the compact tokens.
 for case in json.loads((vectors("PureJWTTests") / "jws_json_joserfc_vectors.json").read_text())["cases"]:
     put("FuzzJWS", b"\x00" + case["json"].encode())
+# ES256K: a compact token by the harness's secp256k1 key (scalar 7, kid "k"), signed with an RFC 6979 nonce
+# so the seed is the same on every run, and the general serialization with an ES256K signature.
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
+def b64url(data):
+    return base64.urlsafe_b64encode(data).rstrip(b"=")
+signing_input = b64url(b'{"alg":"ES256K","kid":"k"}') + b"." + b64url(b'{"aud":"com.example.app","exp":1900000000,"iss":"https://appleid.apple.com","sub":"k"}')
+r, s_ = decode_dss_signature(ec.derive_private_key(7, ec.SECP256K1()).sign(signing_input, ec.ECDSA(hashes.SHA256(), deterministic_signing=True)))
+put("FuzzJWS", b"\x00" + signing_input + b"." + b64url(r.to_bytes(32, "big") + s_.to_bytes(32, "big")))
+put("FuzzJWS", b"\x00" + json.dumps(json.loads((vectors("PureJWTTests") / "jws_json_claims_joserfc.json").read_text())["general"]).encode())
 # JWKS: Apple's snapshots, each key alone, the RFC 7515 keys.
 for snapshot in json.loads((vectors("PureJWTTests") / "apple_jwks_snapshots.json").read_text())["snapshots"]:
     put("FuzzJWKS", json.dumps({"keys": snapshot["keys"]}))

@@ -1,5 +1,5 @@
 // JWS parsing and verification. The first input byte picks the mode: even, the rest is a token — compact,
-// or a JWS JSON serialization — verified against HS256, ES256 and RS256 keys (parsing, header rules, key
+// or a JWS JSON serialization — verified against HS256, ES256, ES256K and RS256 keys (parsing, header rules, key
 // choice, signature checks); odd,
 // the rest is a claims payload that is HMAC-signed here and then verified, so the claim checks
 // (exp, nbf, iat, iss, aud as any JSON type) are reached too.
@@ -11,14 +11,16 @@ import Foundation
 import PureBase64
 import PureJWT
 import PureP256
+import PureSecp256k1
 import PureSHA2
 
 let secret = SymmetricKey(data: [UInt8](repeating: 0x42, count: 32))
 let appleKey = #"{"kty":"RSA","kid":"AIDOPK1","use":"sig","alg":"RS256","n":"lxrwmuYSAsTfn-lUu4goZSXBD9ackM9OJuwUVQHmbZo6GW4Fu_auUdN5zI7Y1dEDfgt7m7QXWbHuMD01HLnD4eRtY-RNwCWdjNfEaY_esUPY3OVMrNDI15Ns13xspWS3q-13kdGv9jHI28P87RvMpjz_JCpQ5IM44oSyRnYtVJO-320SB8E2Bw92pmrenbp67KRUzTEVfGU4-obP5RZ09OxvCr1io4KJvEOjDJuuoClF66AT72WymtoMdwzUmhINjR0XSqK6H0MdWsjw7ysyd_JhmqX5CAaT9Pgi0J8lU_pcl215oANqjy7Ob-VMhug9eGyxAWVfu_1u6QJKePlE-w","e":"AQAB"}"#
 let verifier: JWTVerifier = {
     let ec = try! P256.Signing.PrivateKey(rawRepresentation: [UInt8](repeating: 0, count: 31) + [7]).publicKey
+    let k1 = try! Secp256k1.Signing.PrivateKey(rawRepresentation: [UInt8](repeating: 0, count: 31) + [7]).publicKey
     let rsa = try! JSONDecoder().decode(JSONWebKey.self, from: Data(appleKey.utf8)).jwtKey()
-    return JWTVerifier(keys: [try! .hs256(secret, keyID: "h"), .es256(ec, keyID: "e"), rsa])
+    return JWTVerifier(keys: [try! .hs256(secret, keyID: "h"), .es256(ec, keyID: "e"), .es256k(k1, keyID: "k"), rsa])
 }()
 let validation = JWTValidation(issuer: "https://appleid.apple.com", audiences: ["com.example.app"],
                                now: { Date(timeIntervalSince1970: 1_800_000_000) })
