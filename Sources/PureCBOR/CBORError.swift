@@ -103,7 +103,7 @@ public struct CBORError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unsupportedCOSEKeyType(let type):
             return "COSE key type \(type) is not supported; keys here are OKP (1), EC2 (2) or RSA (3)"
         case .unsupportedCOSECurve(let curve):
-            return "COSE curve \(curve) is not supported; EC2 keys are P-256 (1), P-384 (2) or P-521 (3), OKP keys Ed25519 (6)"
+            return "COSE curve \(curve) is not supported; EC2 keys are P-256 (1), P-384 (2), P-521 (3) or secp256k1 (8), OKP keys Ed25519 (6)"
         case .unsupportedCOSEAlgorithm(let algorithm):
             return "COSE algorithm \(algorithm) is not supported; keys sign with ES256 (-7), ES384 (-35), ES512 (-36), EdDSA (-8), Ed25519 (-19), RS256/384/512 (-257/-258/-259) or PS256/384/512 (-37/-38/-39)"
         case .mismatchedCOSEAlgorithm(let algorithm, let key):

@@ -25,6 +25,8 @@ public struct COSEAlgorithm: RawRepresentable, Hashable, Sendable, CustomStringC
     public static let esp384 = COSEAlgorithm(rawValue: -51)
     /// ECDSA using P-521 and SHA-512 (RFC 9864 §2.1).
     public static let esp512 = COSEAlgorithm(rawValue: -52)
+    /// ECDSA with SHA-256 on secp256k1 (RFC 8812 §3.2): an EC2 key with crv 8.
+    public static let es256k = COSEAlgorithm(rawValue: -47)
     /// EdDSA (RFC 9053 §2.2); with WebAuthn, on Ed25519 only.
     public static let edDSA = COSEAlgorithm(rawValue: -8)
     /// Ed25519, the fully specified identifier (RFC 9864).
@@ -60,6 +62,7 @@ public struct COSEAlgorithm: RawRepresentable, Hashable, Sendable, CustomStringC
         case -9: return "ESP256"
         case -51: return "ESP384"
         case -52: return "ESP512"
+        case -47: return "ES256K"
         case -8: return "EdDSA"
         case -19: return "Ed25519"
         case -257: return "RS256"

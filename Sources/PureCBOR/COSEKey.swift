@@ -26,11 +26,13 @@ public struct COSEKey: Hashable, Sendable {
         case p521 = 3
         /// Ed25519 (OKP, crv 6).
         case ed25519 = 6
+        /// secp256k1 (EC2, crv 8; RFC 8812 §3.1), for ES256K.
+        case secp256k1 = 8
 
         /// The length of one coordinate (EC2) or of the key (OKP), in bytes.
         public var coordinateByteCount: Int {
             switch self {
-            case .p256, .ed25519: return 32
+            case .p256, .ed25519, .secp256k1: return 32
             case .p384: return 48
             case .p521: return 66
             }
@@ -155,6 +157,7 @@ public struct COSEKey: Hashable, Sendable {
             switch curve {
             case .p256: expected = [.es256, .esp256]; described = "an EC2 P-256 key"
             case .p384: expected = [.es384, .esp384]; described = "an EC2 P-384 key"
+            case .secp256k1: expected = [.es256k]; described = "an EC2 secp256k1 key"
             default: expected = [.es512, .esp512]; described = "an EC2 P-521 key"
             }
         case .okp(let curve, let x):

@@ -11,6 +11,7 @@ import PureP256
 import PureP384
 import PureP521
 import PureRSA
+import PureSecp256k1
 import PureSHA2
 
 /// A credential public key a WebAuthn signature is checked with: one of the keys PureCBOR's `COSEKey` reads, built.
@@ -50,6 +51,7 @@ struct SignatureVerificationKey: Sendable {
         case p256(P256.Signing.PublicKey)
         case p384(P384.Signing.PublicKey)
         case p521(P521.Signing.PublicKey)
+        case secp256k1(Secp256k1.Signing.PublicKey)
         case ed25519(Curve25519.Signing.PublicKey)
         case rsa(RSA.Signing.PublicKey)
         case mldsa44(MLDSA44.PublicKey)
@@ -67,6 +69,7 @@ struct SignatureVerificationKey: Sendable {
             case .ec2(.p256, let x, let y): key = .p256(try P256.Signing.PublicKey(rawRepresentation: x + y))
             case .ec2(.p384, let x, let y): key = .p384(try P384.Signing.PublicKey(rawRepresentation: x + y))
             case .ec2(.p521, let x, let y): key = .p521(try P521.Signing.PublicKey(rawRepresentation: x + y))
+            case .ec2(.secp256k1, let x, let y): key = .secp256k1(try Secp256k1.Signing.PublicKey(rawRepresentation: x + y))
             case .ec2(.ed25519, _, _): throw WebAuthnError(.invalidCredentialPublicKey("an EC2 key on Ed25519"))
             case .okp(_, let x): key = .ed25519(try Curve25519.Signing.PublicKey(rawRepresentation: x))
             case .rsa(let modulus, let exponent): key = .rsa(try RSA.Signing.PublicKey(modulus: modulus, publicExponent: exponent))
@@ -93,6 +96,7 @@ struct SignatureVerificationKey: Sendable {
             case .es256, .esp256: key = .p256(try P256.Signing.PublicKey(derRepresentation: der))
             case .es384, .esp384: key = .p384(try P384.Signing.PublicKey(derRepresentation: der))
             case .es512, .esp512: key = .p521(try P521.Signing.PublicKey(derRepresentation: der))
+            case .es256k: key = .secp256k1(try Secp256k1.Signing.PublicKey(derRepresentation: der))
             case .edDSA, .ed25519: key = .ed25519(try Curve25519.Signing.PublicKey(derRepresentation: der))
             case .rs256, .rs384, .rs512, .ps256, .ps384, .ps512, .rs1: key = .rsa(try RSA.Signing.PublicKey(derRepresentation: der))
             case .mldsa44: key = .mldsa44(try MLDSA44.PublicKey(derRepresentation: der))
@@ -114,6 +118,7 @@ struct SignatureVerificationKey: Sendable {
         case .p256: der = (try? P256.Signing.ECDSASignature(rawRepresentation: signature))?.derRepresentation
         case .p384: der = (try? P384.Signing.ECDSASignature(rawRepresentation: signature))?.derRepresentation
         case .p521: der = (try? P521.Signing.ECDSASignature(rawRepresentation: signature))?.derRepresentation
+        case .secp256k1: der = (try? Secp256k1.Signing.ECDSASignature(rawRepresentation: signature))?.derRepresentation
         case .ed25519, .rsa, .mldsa44, .mldsa65, .mldsa87: der = signature
         }
         return der.map { isValidSignature($0, for: message) } ?? false
@@ -132,6 +137,10 @@ struct SignatureVerificationKey: Sendable {
         case .p521(let key):
             guard algorithm == .es512 || algorithm == .esp512,
                   let signature = try? P521.Signing.ECDSASignature(derRepresentation: signature) else { return false }
+            return key.isValidSignature(signature, for: message)
+        case .secp256k1(let key):
+            guard algorithm == .es256k,
+                  let signature = try? Secp256k1.Signing.ECDSASignature(derRepresentation: signature) else { return false }
             return key.isValidSignature(signature, for: message)
         case .ed25519(let key):
             return key.isValidSignature(signature, for: message)

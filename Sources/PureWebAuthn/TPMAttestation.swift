@@ -87,7 +87,7 @@ extension AttestationStatements {
     static func hash(_ message: [UInt8], for algorithm: COSEAlgorithm) -> [UInt8]? {
         switch algorithm {
         case .rs1: return Array(Insecure.SHA1.hash(data: message))
-        case .rs256, .ps256, .es256, .esp256: return Array(SHA256.hash(data: message))
+        case .rs256, .ps256, .es256, .esp256, .es256k: return Array(SHA256.hash(data: message))
         case .rs384, .ps384, .es384, .esp384: return Array(SHA384.hash(data: message))
         case .rs512, .ps512, .es512, .esp512: return Array(SHA512.hash(data: message))
         default: return nil

@@ -117,10 +117,13 @@ struct COSEKeyTests {
         #expect(reason(ec2Map(x: .byteString(Array(Self.x.dropFirst())))) != nil)
         #expect(reason(ec2Map(x: .textString("x"))) != nil)
         #expect(reason(ec2Map([(CBOR(-4), .byteString(Self.x))])).map { "\($0)" }?.contains("private") == true)
-        #expect(reason(ec2Map(curve: 8)) == .unsupportedCOSECurve(8))
+        // secp256k1 (crv 8, RFC 8812) takes ES256K only; ES256K takes no other curve.
+        #expect(reason(ec2Map(curve: 8)) == .mismatchedCOSEAlgorithm(algorithm: -7, key: "an EC2 secp256k1 key"))
+        #expect(try COSEKey(ec2Map(algorithm: -47, curve: 8)).parameters == .ec2(curve: .secp256k1, x: Self.x, y: Self.y))
+        #expect(reason(ec2Map(curve: 9)) == .unsupportedCOSECurve(9))
         #expect(reason(ec2Map(curve: 6)) == .unsupportedCOSECurve(6))
         #expect(reason(ec2Map(algorithm: -35)) == .mismatchedCOSEAlgorithm(algorithm: -35, key: "an EC2 P-256 key"))
-        #expect(reason(ec2Map(algorithm: -47)) == .unsupportedCOSEAlgorithm(-47))  // ES256K
+        #expect(reason(ec2Map(algorithm: -47)) == .mismatchedCOSEAlgorithm(algorithm: -47, key: "an EC2 P-256 key"))
         #expect(reason(ec2Map([(.textString("kid"), CBOR(1))])) != nil)
     }
 
@@ -153,6 +156,7 @@ struct COSEKeyTests {
         #expect(reason(okp(-8, Array(Self.x.prefix(31)))) != nil)
         #expect(reason(okp(-7, Self.x)) == .mismatchedCOSEAlgorithm(algorithm: -7, key: "an OKP Ed25519 key"))
         #expect(COSEAlgorithm.edDSA.description == "EdDSA (-8)")
-        #expect(COSEAlgorithm(rawValue: -47).description == "COSE algorithm -47")
+        #expect(COSEAlgorithm(rawValue: -47).description == "ES256K (-47)")
+        #expect(COSEAlgorithm(rawValue: -53).description == "COSE algorithm -53")
     }
 }

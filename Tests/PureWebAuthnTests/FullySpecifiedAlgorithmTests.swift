@@ -1,5 +1,6 @@
 // RFC 9864's fully specified COSE algorithms on credential keys: assertions by ESP256 (-9), ESP384 (-51),
-// ESP512 (-52) and Ed25519 (-19) credentials — and ES256 (-7) and EdDSA (-8) beside them — made by Python
+// ESP512 (-52) and Ed25519 (-19) credentials — and ES256 (-7), EdDSA (-8) and RFC 8812's ES256K (-47, on
+// secp256k1) beside them — made by Python
 // cryptography and cbor2 (Vectors/fully_specified_assertions.json, scripts/crosscheck/webauthn-fully-specified.py),
 // verified through §7.2; a changed signature refused; a key whose algorithm does not suit its curve refused.
 
@@ -29,7 +30,7 @@ private struct FullySpecifiedVectors: Decodable {
     let mislabelled: [Mislabelled]
 }
 
-@Suite("RFC 9864 fully specified COSE algorithms")
+@Suite("RFC 9864 fully specified COSE algorithms, and ES256K")
 struct FullySpecifiedAlgorithmTests {
     private let file: FullySpecifiedVectors
 
@@ -39,7 +40,7 @@ struct FullySpecifiedAlgorithmTests {
 
     @Test("an assertion by each credential verifies; with one signature byte changed it is refused")
     func assertions() throws {
-        #expect(file.cases.map(\.name) == ["ESP256", "ESP384", "ESP512", "Ed25519", "ES256", "EdDSA"])
+        #expect(file.cases.map(\.name) == ["ESP256", "ESP384", "ESP512", "Ed25519", "ES256", "EdDSA", "ES256K"])
         let relyingParty = WebAuthnRelyingParty(id: file.rpID, name: "Example", origins: [file.origin])
         let challenge = try Base64URL.decode(file.challenge)
         for test in file.cases {
@@ -66,7 +67,7 @@ struct FullySpecifiedAlgorithmTests {
 
     @Test("a COSE key whose fully specified algorithm names another curve is refused")
     func mislabelled() throws {
-        #expect(file.mislabelled.count == 3)
+        #expect(file.mislabelled.count == 5)
         for test in file.mislabelled {
             #expect(throws: CBORError.self, "\(test.name)") { try COSEKey(CBORDecoder().decode(try [UInt8](hex: test.coseKey))) }
         }

@@ -2,12 +2,12 @@
 """Writes Tests/PureWebAuthnTests/Vectors/fully_specified_assertions.json: WebAuthn assertions (§7.2) by
 credentials whose COSE keys carry RFC 9864's fully specified algorithm identifiers — ESP256 (-9) on P-256,
 ESP384 (-51) on P-384, ESP512 (-52) on P-521, Ed25519 (-19) — and, beside them, the polymorphic ES256 (-7)
-and EdDSA (-8), all made by an independent implementation (Python cryptography for the keys and
+and EdDSA (-8), and RFC 8812's ES256K (-47) on secp256k1 (crv 8), all made by an independent implementation (Python cryptography for the keys and
 signatures, cbor2 for the COSE keys). Each case: the credential ID, the COSE key (CBOR, hex), the client
 data JSON, the authenticator data (SHA-256 of the RP ID "example.org" ‖ flags UP|UV ‖ counter), and the
 signature over authenticatorData ‖ SHA-256(clientDataJSON): DER ECDSA with the curve's hash (WebAuthn
 §6.5.6), or Ed25519. Then "mislabelled": COSE keys whose algorithm does not suit their curve (ESP384 on
-P-256, ESP256 on P-521, ESP256 on Ed25519), which must be refused.
+P-256, ESP256 on P-521, ESP256 on Ed25519, ES256K on P-256, ES256 on secp256k1), which must be refused.
 
     python3 scripts/crosscheck/webauthn-fully-specified.py     # from the repository root
 
@@ -38,10 +38,11 @@ def okp_key(private, alg):
 
 
 curves = {"P-256": (ec.SECP256R1(), 1, 32, hashes.SHA256()), "P-384": (ec.SECP384R1(), 2, 48, hashes.SHA384()),
-          "P-521": (ec.SECP521R1(), 3, 66, hashes.SHA512())}
+          "P-521": (ec.SECP521R1(), 3, 66, hashes.SHA512()), "secp256k1": (ec.SECP256K1(), 8, 32, hashes.SHA256())}
 cases = []
 for index, (name, alg, curve) in enumerate([("ESP256", -9, "P-256"), ("ESP384", -51, "P-384"), ("ESP512", -52, "P-521"),
-                                            ("Ed25519", -19, "Ed25519"), ("ES256", -7, "P-256"), ("EdDSA", -8, "Ed25519")]):
+                                            ("Ed25519", -19, "Ed25519"), ("ES256", -7, "P-256"), ("EdDSA", -8, "Ed25519"),
+                                            ("ES256K", -47, "secp256k1")]):
     client_data = json.dumps({"type": "webauthn.get", "challenge": b64url(challenge), "origin": origin},
                              separators=(",", ":")).encode()
     counter = 10 + index
@@ -63,7 +64,8 @@ for index, (name, alg, curve) in enumerate([("ESP256", -9, "P-256"), ("ESP384", 
                   "signature": b64url(signature), "signCount": counter})
 
 mislabelled = []
-for name, alg, curve in [("ESP384 on P-256", -51, "P-256"), ("ESP256 on P-521", -9, "P-521"), ("ESP256 on Ed25519", -9, "Ed25519")]:
+for name, alg, curve in [("ESP384 on P-256", -51, "P-256"), ("ESP256 on P-521", -9, "P-521"), ("ESP256 on Ed25519", -9, "Ed25519"),
+                         ("ES256K on P-256", -47, "P-256"), ("ES256 on secp256k1", -7, "secp256k1")]:
     if curve == "Ed25519":
         cose = okp_key(ed25519.Ed25519PrivateKey.generate(), alg)
     else:
