@@ -178,6 +178,20 @@ extension JWTVerifier {
         _ = try Self.validatedClaims(jws.payload, validation: validation)
         return (jws, try jws.header.jsonBytes())
     }
+
+    /// For the `jwt` tool, which tries its one key without a kid under each kid a serialization names: the
+    /// signatures' "kid"s, protected or not, in order and once each, read by the verifier's own parser and
+    /// limits (size, signature count) without checking anything else; none when `json` is not a JWS JSON
+    /// serialization.
+    package func unverifiedKeyIDs(ofJSONSerialization json: String) -> [String] {
+        guard let serialized = try? SerializedJWS(try JSONObject(serialization: json, maximumSize: maximumTokenSize, kind: "JWS")),
+              serialized.signatures.count <= maximumSignatureCount else { return [] }
+        var keyIDs: [String] = []
+        for entry in serialized.signatures {
+            if let kid = (try? entry.joseHeader())?.0.kid, !keyIDs.contains(kid) { keyIDs.append(kid) }
+        }
+        return keyIDs
+    }
 }
 
 extension JWTSigner {

@@ -128,7 +128,7 @@ enum TokenCommands {
             if key.keyID != nil {
                 keys = [key]
             } else if token.hasPrefix("{") {
-                keys = [key] + keyIDs(inJSONSerialization: token).map { key.withKeyID($0) }
+                keys = [key] + JWTVerifier(keys: []).unverifiedKeyIDs(ofJSONSerialization: token).map { key.withKeyID($0) }
             } else {
                 keys = [key.withKeyID((try? JWTHeader(unverifiedFrom: token))?.kid)]
             }
@@ -154,19 +154,6 @@ enum TokenCommands {
             throw ToolError.rejected("rejected: \(error)")
         }
         print(try printed(token), terminator: "")
-    }
-
-    /// The "kid"s a JWS JSON serialization's signatures name, protected or not, read without checking
-    /// anything (they only choose which copy of the one key given is tried); none for text that is not one.
-    private static func keyIDs(inJSONSerialization json: String) -> [String] {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else { return [] }
-        let entries = (object["signatures"] as? [[String: Any]]) ?? [object]
-        return entries.flatMap { entry -> [String] in
-            let unprotected = (entry["header"] as? [String: Any])?["kid"] as? String
-            let protected = (entry["protected"] as? String).flatMap { try? Base64URL.decode($0) }
-                .flatMap { try? JSONSerialization.jsonObject(with: Data($0)) as? [String: Any] }?["kid"] as? String
-            return [unprotected, protected].compactMap { $0 }
-        }
     }
 
     /// `jwt verify` of a JSON-serialized JWS: the signature, then the claims, and the header of the signature
