@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "PureP521", targets: ["PureP521"]),
         .library(name: "PureSecp256k1", targets: ["PureSecp256k1"]),
         .library(name: "PureCurve25519", targets: ["PureCurve25519"]),
+        .library(name: "PureCurve448", targets: ["PureCurve448"]),
         .library(name: "PureAES", targets: ["PureAES"]),
         .library(name: "PureSHA3", targets: ["PureSHA3"]),
         .library(name: "PureMLDSA", targets: ["PureMLDSA"]),
@@ -55,6 +56,9 @@ let package = Package(
         // secp256k1 (JWS "ES256K", RFC 8812) on PureECDSA's generic code with its a = 0 formulas.
         .target(name: "PureSecp256k1", dependencies: ["PureECDSA", "PureSHA2", "PureASN1"]),
         .target(name: "PureCurve25519", dependencies: ["PureSHA2", "PureASN1", "PureBigInt"]),
+        // Ed448 (RFC 8032) and X448 (RFC 7748) on the Goldilocks field; SHAKE256 from PureSHA3, the scalar
+        // carries from PureECDSA's limb primitives.
+        .target(name: "PureCurve448", dependencies: ["PureSHA3", "PureSHA2", "PureASN1", "PureECDSA"]),
         // Constant-time (bitsliced) AES: GCM, key wrap, and A*CBC-HS* for JWE; SymmetricKey from PureSHA2.
         .target(name: "PureAES", dependencies: ["PureSHA2"]),
         // SHA-3 and SHAKE (FIPS 202): one Keccak-f[1600]; the hashes have PureSHA2's HashFunction shape.
@@ -169,6 +173,11 @@ let package = Package(
         .testTarget(
             name: "PureCurve25519Tests",
             dependencies: ["PureCurve25519", "PureASN1", "PureBigInt", "TestSupport"],
+            exclude: ["Vectors"]
+        ),
+        .testTarget(
+            name: "PureCurve448Tests",
+            dependencies: ["PureCurve448", "PureASN1", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

@@ -76,10 +76,14 @@ public struct ASN1ObjectIdentifier: Hashable, Sendable, CustomStringConvertible 
     public static let rsaEncryption = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113549, 1, 1, 1])
     /// id-RSASSA-PSS, 1.2.840.113549.1.1.10 (RFC 8017 Appendix A.2.3); recognized, not supported.
     public static let rsassaPSS = ASN1ObjectIdentifier(arcs: [1, 2, 840, 113549, 1, 1, 10])
-    /// id-Ed25519, 1.3.101.112 (RFC 8410 §3); recognized, not supported.
+    /// id-Ed25519, 1.3.101.112 (RFC 8410 §3).
     public static let ed25519 = ASN1ObjectIdentifier(arcs: [1, 3, 101, 112])
-    /// id-X25519, 1.3.101.110 (RFC 8410 §3); recognized, not supported.
+    /// id-X25519, 1.3.101.110 (RFC 8410 §3).
     public static let x25519 = ASN1ObjectIdentifier(arcs: [1, 3, 101, 110])
+    /// id-Ed448, 1.3.101.113 (RFC 8410 §3).
+    public static let ed448 = ASN1ObjectIdentifier(arcs: [1, 3, 101, 113])
+    /// id-X448, 1.3.101.111 (RFC 8410 §3).
+    public static let x448 = ASN1ObjectIdentifier(arcs: [1, 3, 101, 111])
     /// prime256v1 / secp256r1 / P-256, 1.2.840.10045.3.1.7 (RFC 5480 §2.1.1.1).
     public static let prime256v1 = ASN1ObjectIdentifier(arcs: [1, 2, 840, 10045, 3, 1, 7])
     /// secp384r1 / P-384, 1.3.132.0.34 (RFC 5480 §2.1.1.1).
@@ -100,7 +104,7 @@ public struct ASN1ObjectIdentifier: Hashable, Sendable, CustomStringConvertible 
 
     private static let names: [ASN1ObjectIdentifier: String] = [
         .ecPublicKey: "id-ecPublicKey", .rsaEncryption: "rsaEncryption", .rsassaPSS: "id-RSASSA-PSS",
-        .ed25519: "id-Ed25519", .x25519: "id-X25519", .prime256v1: "prime256v1",
+        .ed25519: "id-Ed25519", .x25519: "id-X25519", .ed448: "id-Ed448", .x448: "id-X448", .prime256v1: "prime256v1",
         .secp384r1: "secp384r1", .secp521r1: "secp521r1", .secp256k1: "secp256k1", .sha256: "id-sha256",
         .mlDSA44: "id-ml-dsa-44", .mlDSA65: "id-ml-dsa-65", .mlDSA87: "id-ml-dsa-87",
     ]

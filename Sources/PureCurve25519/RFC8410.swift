@@ -1,85 +1,51 @@
-// RFC 8410's key formats, shared by Ed25519 (id-Ed25519, 1.3.101.112) and X25519 (id-X25519, 1.3.101.110):
-//
-//   private:  PrivateKeyInfo / OneAsymmetricKey (RFC 5958) { version 0 or 1,
-//             AlgorithmIdentifier { OID } with parameters absent (§3),
-//             privateKey OCTET STRING { CurvePrivateKey ::= OCTET STRING (32 bytes) } (§7),
-//             [1] publicKey (version 1 only) }; PEM "PRIVATE KEY"
-//   public:   SubjectPublicKeyInfo { AlgorithmIdentifier { OID }, BIT STRING (32 bytes) } (§4); PEM "PUBLIC KEY"
-//
-// Each key type checks the rest: the length of what it reads, and a version 1 key's public key.
+// RFC 8410's key formats for Ed25519 (id-Ed25519, 1.3.101.112) and X25519 (id-X25519, 1.3.101.110), 32-byte
+// keys in both: PureASN1's RFC8410KeyFormat reads and writes them (the layouts are written out there); each
+// key type here checks the rest: the length of what it reads, and a version 1 key's public key.
 
 import PureASN1
 
-/// Reading and writing RFC 8410 keys for one of the two algorithms.
+/// RFC 8410 keys for Ed25519 and X25519: PureASN1's shared reader and writer, its failures as
+/// ``Curve25519Error``.
 enum RFC8410 {
     enum Algorithm {
         case ed25519, x25519
 
-        var oid: ASN1ObjectIdentifier { self == .ed25519 ? .ed25519 : .x25519 }
-        var name: String { self == .ed25519 ? "an Ed25519 key (OID 1.3.101.112)" : "an X25519 key (OID 1.3.101.110)" }
-        var identifier: AlgorithmIdentifier { AlgorithmIdentifier(algorithm: oid, parameters: nil) }
+        var format: RFC8410KeyFormat { self == .ed25519 ? .ed25519 : .x25519 }
     }
 
     static func pkcs8(derRepresentation der: [UInt8]) throws(Curve25519Error) -> PKCS8PrivateKey {
-        do { return try PKCS8PrivateKey(derEncoded: der) } catch { throw Curve25519Error(.invalidKeyEncoding(error.description)) }
+        try mapped { () throws(RFC8410KeyFormat.Failure) in try RFC8410KeyFormat.pkcs8(derRepresentation: der) }
     }
 
     static func pkcs8(pemRepresentation pem: String) throws(Curve25519Error) -> PKCS8PrivateKey {
-        let container: KeyContainer
-        do { container = try KeyContainer.identify(pemRepresentation: pem) } catch {
-            throw Curve25519Error(.invalidKeyEncoding(error.description))
-        }
-        guard case .pkcs8(let info) = container else {
-            throw Curve25519Error(.invalidKeyEncoding("expected a PEM 'PRIVATE KEY' (PKCS#8) but found \(container.summary)"))
-        }
-        return info
+        try mapped { () throws(RFC8410KeyFormat.Failure) in try RFC8410KeyFormat.pkcs8(pemRepresentation: pem) }
     }
 
     /// The 32 (or, for the caller to refuse, other) bytes of a PKCS#8 key of `algorithm`.
     static func privateKeyBytes(_ info: PKCS8PrivateKey, _ algorithm: Algorithm) throws(Curve25519Error) -> [UInt8] {
-        try require(info.algorithm, algorithm)
-        do { return Array(try DER.parse(info.privateKey).octetString()) } catch {
-            throw Curve25519Error(.invalidKeyEncoding("the private key is not a CurvePrivateKey OCTET STRING (RFC 8410 §7): \(error.description)"))
-        }
+        try mapped { () throws(RFC8410KeyFormat.Failure) in try algorithm.format.privateKeyBytes(info) }
     }
 
     static func publicKeyBytes(derRepresentation der: [UInt8], _ algorithm: Algorithm) throws(Curve25519Error) -> [UInt8] {
-        let info: SubjectPublicKeyInfo
-        do { info = try SubjectPublicKeyInfo(derEncoded: der) } catch { throw Curve25519Error(.invalidKeyEncoding(error.description)) }
-        return try publicKeyBytes(info, algorithm)
+        try mapped { () throws(RFC8410KeyFormat.Failure) in try algorithm.format.publicKeyBytes(derRepresentation: der) }
     }
 
     static func publicKeyBytes(pemRepresentation pem: String, _ algorithm: Algorithm) throws(Curve25519Error) -> [UInt8] {
-        let info: SubjectPublicKeyInfo
-        do { info = try SubjectPublicKeyInfo(pemEncoded: pem) } catch { throw Curve25519Error(.invalidKeyEncoding(error.description)) }
-        return try publicKeyBytes(info, algorithm)
+        try mapped { () throws(RFC8410KeyFormat.Failure) in try algorithm.format.publicKeyBytes(pemRepresentation: pem) }
     }
 
     static func publicKeyBytes(_ info: SubjectPublicKeyInfo, _ algorithm: Algorithm) throws(Curve25519Error) -> [UInt8] {
-        try require(info.algorithm, algorithm)
-        return info.subjectPublicKey
+        try mapped { () throws(RFC8410KeyFormat.Failure) in try algorithm.format.publicKeyBytes(info) }
     }
 
     /// PKCS#8 version 0 in DER (§7).
-    static func pkcs8DER(_ privateKey: [UInt8], _ algorithm: Algorithm) -> [UInt8] {
-        var inner = DERWriter()
-        inner.writeOctetString(privateKey)
-        return PKCS8PrivateKey(algorithm: algorithm.identifier, privateKey: inner.bytes).derRepresentation
-    }
+    static func pkcs8DER(_ privateKey: [UInt8], _ algorithm: Algorithm) -> [UInt8] { algorithm.format.pkcs8DER(privateKey) }
 
     /// SubjectPublicKeyInfo in DER (§4).
-    static func spkiDER(_ publicKey: [UInt8], _ algorithm: Algorithm) -> [UInt8] {
-        SubjectPublicKeyInfo(algorithm: algorithm.identifier, subjectPublicKey: publicKey).derRepresentation
-    }
+    static func spkiDER(_ publicKey: [UInt8], _ algorithm: Algorithm) -> [UInt8] { algorithm.format.spkiDER(publicKey) }
 
-    /// Throws unless `identifier` is `algorithm`'s OID with absent parameters (§3), naming what it is.
-    private static func require(_ identifier: AlgorithmIdentifier, _ algorithm: Algorithm) throws(Curve25519Error) {
-        guard identifier.algorithm == algorithm.oid else {
-            throw Curve25519Error(.invalidKeyEncoding("expected \(algorithm.name) but found \(identifier.keyDescription)"))
-        }
-        guard identifier.parameters == nil else {
-            throw Curve25519Error(.invalidKeyEncoding("the AlgorithmIdentifier of \(algorithm.name) must have no parameters (RFC 8410 §3)"))
-        }
+    private static func mapped<T>(_ body: () throws(RFC8410KeyFormat.Failure) -> T) throws(Curve25519Error) -> T {
+        do { return try body() } catch { throw Curve25519Error(.invalidKeyEncoding(error.message)) }
     }
 }
 

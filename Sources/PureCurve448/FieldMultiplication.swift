@@ -1,0 +1,149 @@
+// Multiplication and squaring in GF(2^448 − 2^224 − 1): the 64 limb products (36 for a square) summed in
+// fifteen 128-bit columns, the columns 8–14 folded back by 2^448 ≡ 2^224 + 1, then one carry pass. The
+// column sums are two 64-bit words (`Column`), which every platform of the package's minimums has.
+
+extension FieldElement {
+    /// A 128-bit column sum as (high, low). Carries from the low word are arithmetic, never a branch.
+    struct Column {
+        var low: UInt64
+        var high: UInt64
+
+        /// a·b.
+        @inline(__always)
+        init(_ a: UInt64, _ b: UInt64) { (high, low) = a.multipliedFullWidth(by: b) }
+
+        /// self += a·b.
+        @inline(__always)
+        mutating func add(_ a: UInt64, _ b: UInt64) {
+            let (h, l) = a.multipliedFullWidth(by: b)
+            let (sum, overflow) = low.addingReportingOverflow(l)
+            low = sum
+            high = high &+ h &+ (overflow ? 1 : 0)
+        }
+
+        /// self += other·factor, factor 1 or 2 (a folded column counts twice at position j + 4 when it
+        /// folds twice).
+        @inline(__always)
+        mutating func add(_ other: Column, times factor: UInt64 = 1) {
+            let (sum, overflow) = low.addingReportingOverflow(other.low &* factor)
+            let spill = factor == 2 ? other.low >> 63 : 0
+            low = sum
+            high = high &+ other.high &* factor &+ spill &+ (overflow ? 1 : 0)
+        }
+
+        /// self >> 56; fits in 64 bits for sums below 2^120.
+        @inline(__always)
+        var shifted56: UInt64 { (high << 8) | (low >> 56) }
+    }
+
+    static func * (a: FieldElement, b: FieldElement) -> FieldElement {
+        let c0 = Column(a.l0, b.l0)
+        var c1 = Column(a.l0, b.l1)
+        c1.add(a.l1, b.l0)
+        var c2 = Column(a.l0, b.l2)
+        c2.add(a.l1, b.l1); c2.add(a.l2, b.l0)
+        var c3 = Column(a.l0, b.l3)
+        c3.add(a.l1, b.l2); c3.add(a.l2, b.l1); c3.add(a.l3, b.l0)
+        var c4 = Column(a.l0, b.l4)
+        c4.add(a.l1, b.l3); c4.add(a.l2, b.l2); c4.add(a.l3, b.l1); c4.add(a.l4, b.l0)
+        var c5 = Column(a.l0, b.l5)
+        c5.add(a.l1, b.l4); c5.add(a.l2, b.l3); c5.add(a.l3, b.l2); c5.add(a.l4, b.l1)
+        c5.add(a.l5, b.l0)
+        var c6 = Column(a.l0, b.l6)
+        c6.add(a.l1, b.l5); c6.add(a.l2, b.l4); c6.add(a.l3, b.l3); c6.add(a.l4, b.l2)
+        c6.add(a.l5, b.l1); c6.add(a.l6, b.l0)
+        var c7 = Column(a.l0, b.l7)
+        c7.add(a.l1, b.l6); c7.add(a.l2, b.l5); c7.add(a.l3, b.l4); c7.add(a.l4, b.l3)
+        c7.add(a.l5, b.l2); c7.add(a.l6, b.l1); c7.add(a.l7, b.l0)
+        var c8 = Column(a.l1, b.l7)
+        c8.add(a.l2, b.l6); c8.add(a.l3, b.l5); c8.add(a.l4, b.l4); c8.add(a.l5, b.l3)
+        c8.add(a.l6, b.l2); c8.add(a.l7, b.l1)
+        var c9 = Column(a.l2, b.l7)
+        c9.add(a.l3, b.l6); c9.add(a.l4, b.l5); c9.add(a.l5, b.l4); c9.add(a.l6, b.l3)
+        c9.add(a.l7, b.l2)
+        var c10 = Column(a.l3, b.l7)
+        c10.add(a.l4, b.l6); c10.add(a.l5, b.l5); c10.add(a.l6, b.l4); c10.add(a.l7, b.l3)
+        var c11 = Column(a.l4, b.l7)
+        c11.add(a.l5, b.l6); c11.add(a.l6, b.l5); c11.add(a.l7, b.l4)
+        var c12 = Column(a.l5, b.l7)
+        c12.add(a.l6, b.l6); c12.add(a.l7, b.l5)
+        var c13 = Column(a.l6, b.l7)
+        c13.add(a.l7, b.l6)
+        let c14 = Column(a.l7, b.l7)
+        return reduce(c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14)
+    }
+
+    /// self², with each product of two different limbs computed once and doubled (d_i = 2·l_i).
+    var squared: FieldElement {
+        let a = self
+        let d0 = a.l0 &<< 1, d1 = a.l1 &<< 1, d2 = a.l2 &<< 1, d3 = a.l3 &<< 1
+        let d4 = a.l4 &<< 1, d5 = a.l5 &<< 1, d6 = a.l6 &<< 1
+
+        let c0 = Column(a.l0, a.l0)
+        let c1 = Column(d0, a.l1)
+        var c2 = Column(d0, a.l2)
+        c2.add(a.l1, a.l1)
+        var c3 = Column(d0, a.l3)
+        c3.add(d1, a.l2)
+        var c4 = Column(d0, a.l4)
+        c4.add(d1, a.l3); c4.add(a.l2, a.l2)
+        var c5 = Column(d0, a.l5)
+        c5.add(d1, a.l4); c5.add(d2, a.l3)
+        var c6 = Column(d0, a.l6)
+        c6.add(d1, a.l5); c6.add(d2, a.l4); c6.add(a.l3, a.l3)
+        var c7 = Column(d0, a.l7)
+        c7.add(d1, a.l6); c7.add(d2, a.l5); c7.add(d3, a.l4)
+        var c8 = Column(d1, a.l7)
+        c8.add(d2, a.l6); c8.add(d3, a.l5); c8.add(a.l4, a.l4)
+        var c9 = Column(d2, a.l7)
+        c9.add(d3, a.l6); c9.add(d4, a.l5)
+        var c10 = Column(d3, a.l7)
+        c10.add(d4, a.l6); c10.add(a.l5, a.l5)
+        var c11 = Column(d4, a.l7)
+        c11.add(d5, a.l6)
+        var c12 = Column(d5, a.l7)
+        c12.add(a.l6, a.l6)
+        let c13 = Column(d6, a.l7)
+        let c14 = Column(a.l7, a.l7)
+        return Self.reduce(c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14)
+    }
+
+    /// Folds columns 8–14 of a product into columns 0–7 and carries them into loose limbs.
+    ///
+    /// Column 8 + j stands for 2^(448 + 56j) ≡ 2^(56j) + 2^(56(j + 4)): into columns j and j + 4; for j ≥ 4
+    /// the second lands on column 8 + (j − 4) and folds again, into j − 4 and j. So column 12 + i counts at
+    /// i once and at i + 4 twice (i = 0…2).
+    ///
+    /// Bounds, for operand limbs below A = 3·2^56 + 2^10 (a product below 2^115.2): the fullest folded column,
+    /// r4 = c4 + c8 + 2·c12, sums 5 + 7 + 2·3 = 18 products, below 2^119.4, so every carry (r_k >> 56) fits
+    /// in 64 bits, below 2^63.4. Limb 4 takes two of them, r3's (8 products, below 2^118.2: carry below
+    /// 2^62.2) and r7's (12 products: below 2^62.8), with its own 56 bits: below 2^64. `carried` then leaves
+    /// loose limbs.
+    @inline(__always)
+    static func reduce(_ c0: Column, _ c1: Column, _ c2: Column, _ c3: Column, _ c4: Column, _ c5: Column,
+                       _ c6: Column, _ c7: Column, _ c8: Column, _ c9: Column, _ c10: Column, _ c11: Column,
+                       _ c12: Column, _ c13: Column, _ c14: Column) -> FieldElement {
+        var r0 = c0, r1 = c1, r2 = c2, r3 = c3, r4 = c4, r5 = c5, r6 = c6, r7 = c7
+        r0.add(c8); r0.add(c12)
+        r1.add(c9); r1.add(c13)
+        r2.add(c10); r2.add(c14)
+        r3.add(c11)
+        r4.add(c8); r4.add(c12, times: 2)
+        r5.add(c9); r5.add(c13, times: 2)
+        r6.add(c10); r6.add(c14, times: 2)
+        r7.add(c11)
+        let k0 = r0.shifted56, k1 = r1.shifted56, k2 = r2.shifted56, k3 = r3.shifted56
+        let k4 = r4.shifted56, k5 = r5.shifted56, k6 = r6.shifted56, k7 = r7.shifted56
+        return FieldElement((r0.low & mask56) &+ k7, (r1.low & mask56) &+ k0, (r2.low & mask56) &+ k1,
+                            (r3.low & mask56) &+ k2, (r4.low & mask56) &+ k3 &+ k7, (r5.low & mask56) &+ k4,
+                            (r6.low & mask56) &+ k5, (r7.low & mask56) &+ k6).carried()
+    }
+
+    /// self^(2^count), by repeated squaring.
+    @inline(__always)
+    func squared(times count: Int) -> FieldElement {
+        var x = self
+        for _ in 0..<count { x = x.squared }
+        return x
+    }
+}

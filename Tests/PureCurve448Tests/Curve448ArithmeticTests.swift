@@ -1,0 +1,77 @@
+// The field GF(2^448 − 2^224 − 1) and the scalars mod L against Python's integers
+// (scripts/crosscheck/curve448-vectors.py): extreme operands (0, 1, p − 1, p, 2^448 − 1, 2^224 ± 1, full
+// limbs…) whose carries random keys rarely reach, and the bounds the ladder relies on: products of
+// uncarried sums and differences.
+
+@testable import PureCurve448
+import Testing
+import TestSupport
+
+private func element(_ hex: String) throws -> FieldElement { FieldElement(bytes: try [UInt8](hex: hex)[...]) }
+
+@Suite("Curve448 field and scalar arithmetic")
+struct Curve448ArithmeticTests {
+    @Test("products, sums and differences mod p, canonical bytes out")
+    func pairs() throws {
+        let vectors = try Curve448Vectors.load()
+        #expect(vectors.field.count == 225)
+        for (index, pair) in vectors.field.enumerated() {
+            let a = try element(pair.a), b = try element(pair.b)
+            #expect((a * b).canonicalBytes == (try [UInt8](hex: pair.product)), "case \(index)")
+            #expect((a + b).canonicalBytes == (try [UInt8](hex: pair.sum)), "case \(index)")
+            #expect((a - b).canonicalBytes == (try [UInt8](hex: pair.difference)), "case \(index)")
+            // The uncarried forms the ladder feeds to a product: (a + b)·(a − b) = a² − b².
+            let product = FieldElement.uncarriedSum(a, b) * FieldElement.uncarriedDifference(a, b)
+            #expect(product.canonicalBytes == (a.squared - b.squared).canonicalBytes, "case \(index)")
+        }
+    }
+
+    @Test("squares and inverses mod p; the square root of a ratio")
+    func values() throws {
+        let vectors = try Curve448Vectors.load()
+        #expect(vectors.fieldInverses.count == 25)
+        for (index, value) in vectors.fieldInverses.enumerated() {
+            let a = try element(value.a)
+            #expect(a.squared.canonicalBytes == (try [UInt8](hex: value.square)), "case \(index)")
+            #expect(a.inverted.canonicalBytes == (try [UInt8](hex: value.inverse)), "case \(index)")
+            // a²/1 always has a root, ±a.
+            let (root, isSquare) = FieldElement.squareRootOfRatio(a.squared, .one)
+            #expect(isSquare == .max, "case \(index)")
+            #expect(root.squared.canonicalBytes == a.squared.canonicalBytes, "case \(index)")
+        }
+        // −1 is not a square mod p (p ≡ 3 mod 4).
+        #expect(FieldElement.squareRootOfRatio(-FieldElement.one, .one).isSquareMask == 0)
+    }
+
+    @Test("114-byte values reduced mod L")
+    func reductions() throws {
+        let vectors = try Curve448Vectors.load()
+        #expect(vectors.scalarReductions.count == 21)
+        for (index, vector) in vectors.scalarReductions.enumerated() {
+            #expect(Scalar.reducing(wide: try [UInt8](hex: vector.wide)).bytes == (try [UInt8](hex: vector.reduced)), "case \(index)")
+        }
+    }
+
+    @Test("r + k·s mod L with s up to 2^448 − 1")
+    func multiplyAdd() throws {
+        let vectors = try Curve448Vectors.load()
+        #expect(vectors.scalarMultiplyAdd.count == 13)
+        for (index, vector) in vectors.scalarMultiplyAdd.enumerated() {
+            let k = Scalar(limbs: Scalar.limbs(littleEndian: try [UInt8](hex: vector.k)[...]))
+            let r = Scalar(limbs: Scalar.limbs(littleEndian: try [UInt8](hex: vector.r)[...]))
+            #expect(Scalar.multiplyAdd(k, try [UInt8](hex: vector.s), r).bytes == (try [UInt8](hex: vector.result)), "case \(index)")
+        }
+    }
+
+    @Test("S ≥ L is not canonical; L − 1 is")
+    func canonicalScalars() throws {
+        let order = Scalar(limbs: Scalar.order).bytes
+        #expect(!Scalar.isCanonicalVartime(order[...]))
+        var belowOrder = order
+        belowOrder[0] -= 1
+        #expect(Scalar.isCanonicalVartime(belowOrder[...]))
+        var topByte = belowOrder
+        topByte[56] = 1
+        #expect(!Scalar.isCanonicalVartime(topByte[...]))
+    }
+}
