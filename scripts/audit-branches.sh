@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Machine-code audit of the constant-time functions of PureP256, PureCurve25519, PureP384, PureP521, PureSecp256k1, PureAES, PureMLDSA, PurePKCS12's Triple DES and PureRSA's OAEP decoding (with
+# Machine-code audit of the constant-time functions of PureP256, PureCurve25519, PureCurve448, PureP384, PureP521, PureSecp256k1, PureAES, PureMLDSA, PurePKCS12's Triple DES and PureRSA's OAEP decoding (with
 # the PureECDSA code specialised for the last two) and of PureBigInt's Montgomery kernel for RSA signing: builds those modules in release and lists every
 # conditional jump in the functions that must have none. LLVM is free to turn a carry or a masked select
 # into a branch (it did, see Docs/Security.md), and no Swift source review can see that; this can. It also
@@ -18,8 +18,8 @@ cd "$(dirname "$0")/.."
 # Store modules and the tools add nothing to audit), linked into one shared object: their functions'
 # machine code as in any binary that links them (a relocatable `ld -r` file holds the same code, but with a
 # section per function objdump reads it a hundred times slower).
-audited_modules=(PureP256 PureECDSA PureBigInt PureCurve25519 PureP384 PureP521 PureSecp256k1 PureMLDSA PurePKCS12 PureAES PureRSA)
-for module in PureP256 PureCurve25519 PureP384 PureP521 PureSecp256k1 PureMLDSA PurePKCS12 PureRSA; do   # each builds those it imports (PurePKCS12: PureAES)
+audited_modules=(PureP256 PureECDSA PureBigInt PureCurve25519 PureCurve448 PureSHA3 PureP384 PureP521 PureSecp256k1 PureMLDSA PurePKCS12 PureAES PureRSA)
+for module in PureP256 PureCurve25519 PureCurve448 PureP384 PureP521 PureSecp256k1 PureMLDSA PurePKCS12 PureRSA; do   # each builds those it imports (PurePKCS12: PureAES)
   swift build -c release --target "$module" "$@" >/dev/null
 done
 bin_path="$(swift build -c release --show-bin-path "$@")"
@@ -135,6 +135,29 @@ loops_only+=(
   "~static PureCurve25519.X25519.scalarMultiply("     # the Montgomery ladder: 255 steps, swaps by mask
 )
 
+# PureCurve448 (Ed448 signing, X448): the field's products, squares and canonical reduction, and the
+# complete point formulas, where they are not inlined, may not branch at all; the fixed-window
+# multiplication (four doublings, a scan of sixteen entries by mask and an addition per window), the X448
+# ladder, the inversion chain and the Montgomery scalar arithmetic loop over public counts only.
+required+=(
+  "static PureCurve448.FieldElement.* infix"
+  "PureCurve448.FieldElement.squared.getter"
+  "PureCurve448.FieldElement.canonical.getter"
+  "PureCurve448.EdwardsPoint.adding("
+  "PureCurve448.EdwardsPoint.doubled("
+)
+loops_only+=(
+  "~PureCurve448.EdwardsPoint.multiplied(by:"
+  "~static PureCurve448.X448.scalarMultiply("
+  "PureCurve448.FieldElement.powerPMinus3Over4.getter"
+  "PureCurve448.FieldElement.inverted.getter"
+  "~static PureCurve448.Scalar.montgomeryMultiply("
+  "~static PureCurve448.Scalar.(subtractOrderIfAbove"
+  "~static PureCurve448.Scalar.multiplyAdd("
+  "~static PureCurve448.Scalar.reducing(wide:"
+  "PureCurve448.EdwardsPoint.encoded.getter"
+)
+
 # PureP384 and PureP521: the comb's loop over the scalar's digits (table scans and additions inlined), and
 # the inversions by fixed exponent windows or addition chains.
 # The ECDH ladder (issue 43): 2·byteCount windows of four doublings, a table scan and an addition, per
@@ -230,7 +253,7 @@ loops_only+=(
   "~static PurePKCS12.TripleDES.permute("
 )
 
-symbols=$(nm "$binary" | awk '$2 ~ /^[tTW]$/ && $3 ~ /^\$s(8PureP256|14PureCurve25519|8PureP384|8PureP521|13PureSecp256k1|9PureECDSA|10PureBigInt|9PureMLDSA|10PurePKCS12|7PureAES|7PureRSA)/ { print $3 }')
+symbols=$(nm "$binary" | awk '$2 ~ /^[tTW]$/ && $3 ~ /^\$s(8PureP256|14PureCurve25519|12PureCurve448|8PureP384|8PureP521|13PureSecp256k1|9PureECDSA|10PureBigInt|9PureMLDSA|10PurePKCS12|7PureAES|7PureRSA)/ { print $3 }')
 demangled=$(echo "$symbols" | swift demangle --compact)
 status=0
 

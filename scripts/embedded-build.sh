@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Compiles the stdlib-only modules (PureSHA2, PureBase64, PureBigInt, PureASN1, PureRSA, PureECDSA, PureP256,
-# PureP384, PureP521, PureSecp256k1, PureCurve25519, PureX509, PureAES, PureDeflate, PureCBOR, PureSHA3, PureMLDSA, PurePKCS12) as Embedded Swift for a 64-bit ARM target and a 32-bit one,
+# PureP384, PureP521, PureSecp256k1, PureCurve25519, PureX509, PureAES, PureDeflate, PureCBOR, PureSHA3, PureCurve448, PureMLDSA, PurePKCS12) as Embedded Swift for a 64-bit ARM target and a 32-bit one,
 # with the Embedded standard libraries that ship in
 # the toolchain (lib/swift/embedded/). It catches what those modules must not use: Foundation, reflection,
 # dynamic casts, untyped throws in hot paths, and code that only compiles with a 64-bit Int. It compiles;
@@ -14,7 +14,7 @@
 #   bash scripts/embedded-build.sh          # exit 0: every module compiled for every target
 set -euo pipefail
 cd "$(dirname "$0")/.."
-modules=(PureSHA2 PureBase64 PureBigInt PureASN1 PureRSA PureECDSA PureP256 PureP384 PureP521 PureSecp256k1 PureCurve25519 PureX509 PureAES PureDeflate PureCBOR PureSHA3 PureMLDSA PurePKCS12)   # in dependency order
+modules=(PureSHA2 PureBase64 PureBigInt PureASN1 PureRSA PureECDSA PureP256 PureP384 PureP521 PureSecp256k1 PureCurve25519 PureX509 PureAES PureDeflate PureCBOR PureSHA3 PureCurve448 PureMLDSA PurePKCS12)   # in dependency order
 targets=(aarch64-none-none-elf armv7em-none-none-eabi)
 out=.build-embedded
 # One target's modules, in order (each needs the ones before it); its lines go to $out/$target.result.

@@ -91,13 +91,25 @@ extension EdwardsPoint {
 // MARK: Scalar multiplication
 
 extension EdwardsPoint {
+    /// [0]self … [15]self: each even entry the double of its half, each odd one the even below plus self (no
+    /// branch on the index either).
+    func multiplesTable() -> [EdwardsPoint] {
+        var table = [EdwardsPoint](repeating: .identity, count: 16)
+        table[1] = self
+        var index = 2
+        repeat {
+            table[index] = table[index >> 1].doubled()
+            table[index + 1] = table[index].adding(self)
+            index += 2
+        } while index < 16
+        return table
+    }
+
     /// [k]self for a 448-bit scalar in 56 little-endian bytes, constant-time in k and in the point: 4-bit
     /// windows from the top, four doublings and one addition of a table entry each (the entry read by
     /// scanning all sixteen with masks), the same sequence of operations for every k.
     func multiplied(by scalar: [UInt8]) -> EdwardsPoint {
-        var table = [EdwardsPoint](repeating: .identity, count: 16)
-        table[1] = self
-        for index in 2..<16 { table[index] = index & 1 == 0 ? table[index / 2].doubled() : table[index - 1].adding(self) }
+        let table = multiplesTable()
         var result = EdwardsPoint.identity
         var window = 111
         repeat {
@@ -118,12 +130,7 @@ extension EdwardsPoint {
     /// [s]B + [k]A for verification, variable-time (every input is public): the two 4-bit window tables
     /// share one run of 448 doublings.
     static func doubleMultiplyVartime(s: [UInt8], k: [UInt8], a: EdwardsPoint) -> EdwardsPoint {
-        func table(_ point: EdwardsPoint) -> [EdwardsPoint] {
-            var entries = [EdwardsPoint.identity, point]
-            for index in 2..<16 { entries.append(index & 1 == 0 ? entries[index / 2].doubled() : entries[index - 1].adding(point)) }
-            return entries
-        }
-        let baseTable = table(.base), pointTable = table(a)
+        let baseTable = EdwardsPoint.base.multiplesTable(), pointTable = a.multiplesTable()
         var result = EdwardsPoint.identity
         for window in stride(from: 111, through: 0, by: -1) {
             result = result.doubled().doubled().doubled().doubled()

@@ -70,7 +70,7 @@ let all = SHA2Benchmarks.comparisons() + RSABenchmarks.comparisons() + BigIntBen
     + AppReceiptBenchmarks.comparisons() + AESBenchmarks.comparisons() + KeyAgreementBenchmarks.comparisons() + JWEBenchmarks.comparisons()
     + MLDSABenchmarks.comparisons()
 let selected = all.filter { filter == nil || $0.name.contains(filter!) }
-let soloRows = (MLDSABenchmarks.soloRows() + Secp256k1Benchmarks.soloRows()).filter { filter == nil || $0.name.contains(filter!) }
+let soloRows = (MLDSABenchmarks.soloRows() + Secp256k1Benchmarks.soloRows() + Curve448Benchmarks.soloRows()).filter { filter == nil || $0.name.contains(filter!) }
 // The JWT and AppleAuth rows need keys loaded and cross-checked with jwt-kit first; skip that when the filter
 // already matched other rows and cannot match these (their names all contain "JWT", "Apple" or "secret").
 let asyncNames = ["WebAuthn", "App Attest", "jwt-kit", "Signing", "Verifying", "JWT", "Apple", "secret", "token", "verify", "sign", "HS256", "RS256", "ES256", "App Store", "notification", "Apple Pay"]

@@ -15,8 +15,8 @@
 // AES-256-GCM sealing, two ways: a fixed key against random keys, same message and nonce (the round keys
 // and GHASH's subkey H follow the key); and one key with a fixed 1 KiB message against random ones (the
 // data through the rounds and through GHASH).
-// ECDH P-256 and X25519 (issue 43): a fixed private key against random ones, one peer public key, a key
-// object per measurement. RSA-2048 OAEP-256 decryption (not in the default set: milliseconds each): one key,
+// ECDH P-256 and X25519 (issue 43), and X448: a fixed private key against random ones, one peer public key, a
+// key object per measurement. Ed448 signing as Ed25519's, with a 57-byte secret. RSA-2048 OAEP-256 decryption (not in the default set: milliseconds each): one key,
 // a valid ciphertext against random ones (whose padding is invalid), both ending in the same `try?`.
 // As dudect does, t is also computed over the measurements below several percentiles, since a leak often
 // hides in the tail; the largest |t| is reported.
@@ -27,6 +27,7 @@ import Crypto
 import PureAES
 import PureBigInt
 import PureCurve25519
+import PureCurve448
 @_spi(Timing) import PureMLDSA
 import PureRSA
 import PureP256
@@ -101,7 +102,7 @@ while let argument = arguments.next() {
     case "--measurements": measurements = Int(arguments.next() ?? "") ?? measurements
     case "--only": only = arguments.next()
     case "--fixed": fixedIsOne = arguments.next() != "random"
-    default: print("usage: ConstantTime [--measurements N] [--only control|p256-base|ecdsa-sign|peer-ecdsa-sign|montgomery-power|montgomery-power-1024|montgomery-modulus-1024|ed25519-sign|peer-ed25519-sign|p384-sign|secp256k1-sign|aes-gcm-key|aes-gcm-data|ecdh-p256|x25519|oaep-decrypt|rsa-sign|mldsa65-sign|mldsa65-keygen] [--fixed one|random]"); exit(2)
+    default: print("usage: ConstantTime [--measurements N] [--only control|p256-base|ecdsa-sign|peer-ecdsa-sign|montgomery-power|montgomery-power-1024|montgomery-modulus-1024|ed25519-sign|peer-ed25519-sign|p384-sign|secp256k1-sign|ed448-sign|x448|aes-gcm-key|aes-gcm-data|ecdh-p256|x25519|oaep-decrypt|rsa-sign|mldsa65-sign|mldsa65-keygen] [--fixed one|random]"); exit(2)
     }
 }
 
@@ -222,6 +223,26 @@ if only == nil || only == "secp256k1-sign" {
         try! PureSecp256k1.Secp256k1.Signing.PrivateKey(rawRepresentation: $0 == 0 ? fixedSecret.map { $0 } : randomScalar())
     }) { key in
         blackHole(key.signature(for: message))
+    })
+}
+if only == nil || only == "ed448-sign" {
+    // Ed448 (PureCurve448): as for Ed25519, a fixed 57-byte secret against random ones (the scalar and the
+    // nonce both follow it through SHAKE256), a key object per measurement.
+    let message = Array("eyJhbGciOiJFZDQ0OCJ9.eyJpc3MiOiJURUFNMTIzNDU2In0".utf8)
+    let fixed448 = fixedSecret + [UInt8](repeating: 0, count: 25)
+    worst = max(worst, run("Ed448 sign", measurements: measurements, makeInput: {
+        try! PureCurve448.Curve448.Signing.PrivateKey(rawRepresentation: $0 == 0 ? fixed448.map { $0 } : randomBytes(57))
+    }) { key in
+        blackHole(key.signature(for: message))
+    })
+}
+if only == nil || only == "x448" {
+    let peer = PureCurve448.Curve448.KeyAgreement.PrivateKey().publicKey
+    let fixed448 = fixedSecret + [UInt8](repeating: 0, count: 24)
+    worst = max(worst, run("X448 (secret private key)", measurements: measurements, makeInput: {
+        try! PureCurve448.Curve448.KeyAgreement.PrivateKey(rawRepresentation: $0 == 0 ? fixed448.map { $0 } : randomBytes(56))
+    }) { key in
+        blackHole(try! key.sharedSecretFromKeyAgreement(with: peer))
     })
 }
 if only == nil || only == "aes-gcm-key" {
