@@ -78,7 +78,7 @@ let package = Package(
         .target(name: "AppStoreServerAPI", dependencies: ["AppleHTTP", "AppStoreServer", "PureX509", "PureJWT", "PureP256", "PureBase64"]),
         // JWS/JWT on top of the primitives; may import Foundation (Data, Date, JSON).
         .target(name: "PureJWT", dependencies: ["PureBase64", "PureSHA2", "PureASN1", "PureBigInt", "PureRSA", "PureP256", "PureP384", "PureP521", "PureSecp256k1",
-                                                "PureCurve25519", "PureAES", "PureDeflate", "PureMLDSA"]),
+                                                "PureCurve25519", "PureCurve448", "PureAES", "PureDeflate", "PureMLDSA"]),
         // The WebAuthn relying party (passkeys): ceremonies, attestation formats, on PureCBOR and PureJWT's
         // strict JSON (+ Foundation through PureJWT).
         .target(name: "PureWebAuthn", dependencies: ["PureCBOR", "PureJWT", "PureX509", "PureSHA2", "PureBase64", "PureASN1",
@@ -106,7 +106,7 @@ let package = Package(
 
         // The JOSE tool: keys, signing, verification and decoding for every JWS algorithm.
         .executableTarget(name: "jwt", dependencies: ["CommandLineSupport", "PureJWT", "PureMLDSA", "PureASN1", "PureRSA", "PureP256", "PureP384", "PureSecp256k1",
-                                                      "PureP521", "PureCurve25519", "PureSHA2", "PureBase64"]),
+                                                      "PureP521", "PureCurve25519", "PureCurve448", "PureSHA2", "PureBase64"]),
 
         // Shared test helpers: hex, vector-file loading, the Wycheproof runner.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -233,7 +233,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PureJWTTests",
-            dependencies: ["PureJWT", "PureP256", "PureP384", "PureP521", "PureRSA", "PureSHA2", "PureBase64", "PureCurve25519", "PureASN1", "PureMLDSA", "TestSupport"],
+            dependencies: ["PureJWT", "PureP256", "PureP384", "PureP521", "PureRSA", "PureSHA2", "PureBase64", "PureCurve25519", "PureCurve448", "PureASN1", "PureMLDSA", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

@@ -11,6 +11,7 @@ import Foundation
 #endif
 import PureBase64
 import PureCurve25519
+import PureCurve448
 import PureMLDSA
 import PureP256
 import PureP384
@@ -195,8 +196,8 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
         }
     }
 
-    /// An OKP key (RFC 8037 §2): Ed25519, for "EdDSA" and "Ed25519" (RFC 9864) or the one its "alg" names;
-    /// the other curves say why they are not usable here.
+    /// An OKP key (RFC 8037 §2): Ed25519, for "EdDSA" and "Ed25519" (RFC 9864), or Ed448, for "EdDSA" and
+    /// "Ed448", or the one its "alg" names; the other curves say why they are not usable here.
     private func okpKey() throws(JWTError) -> JWTKey {
         switch crv {
         case "Ed25519"?:
@@ -221,11 +222,27 @@ public struct JSONWebKey: Codable, Sendable, Hashable {
                 throw JWTError(.invalidKey("\(error)"))
             }
         case "Ed448"?:
-            throw JWTError(.invalidKey("Ed448 keys are not supported (EdDSA here is Ed25519)"))
+            let xBytes = try field(x, "x")
+            guard xBytes.count == 57 else { throw JWTError(.invalidKey("an Ed448 \"x\" is 57 bytes (RFC 8037 §2), not \(xBytes.count)")) }
+            let named = alg.flatMap(JWTAlgorithm.init(rawValue:)).flatMap { JWTKey.ed448Names.contains($0) ? [$0] : nil }
+            let names = named ?? JWTKey.ed448Names
+            do {
+                let publicKey = try Curve448.Signing.PublicKey(rawRepresentation: xBytes)
+                guard let d else { return try JWTKey.eddsa(publicKey, keyID: kid).restricted(to: names) }
+                let privateKey = try Curve448.Signing.PrivateKey(rawRepresentation: try field(d, "d"))
+                guard privateKey.publicKey == publicKey else {
+                    throw JWTError(.invalidKey("the Ed448 private key \"d\" does not match \"x\""))
+                }
+                return try JWTKey.eddsa(privateKey, keyID: kid).restricted(to: names)
+            } catch let error as JWTError {
+                throw error
+            } catch {
+                throw JWTError(.invalidKey("\(error)"))
+            }
         case let curve? where curve == "X25519" || curve == "X448":
             throw JWTError(.invalidKey("an OKP \(curve) key is for key agreement (ECDH-ES, RFC 8037 §3.2), not for signatures"))
         case let curve?:
-            throw JWTError(.invalidKey("OKP curve \"\(curve)\" is not supported (Ed25519 is)"))
+            throw JWTError(.invalidKey("OKP curve \"\(curve)\" is not supported (Ed25519 and Ed448 are)"))
         case nil:
             throw JWTError(.invalidKey("missing \"crv\""))
         }

@@ -67,6 +67,15 @@ extension JSONWebKey {
             jwk.crv = "Ed25519"
             jwk.x = encode(privateKey.publicKey.rawRepresentation)
             if includingPrivate { jwk.d = encode(privateKey.rawRepresentation) }
+        case .ed448Public(let publicKey):
+            jwk = JSONWebKey(kty: "OKP")
+            jwk.crv = "Ed448"
+            jwk.x = encode(publicKey.rawRepresentation)
+        case .ed448Private(let privateKey):
+            jwk = JSONWebKey(kty: "OKP")
+            jwk.crv = "Ed448"
+            jwk.x = encode(privateKey.publicKey.rawRepresentation)
+            if includingPrivate { jwk.d = encode(privateKey.rawRepresentation) }
         case .rsa(let publicKey):
             jwk = JSONWebKey(kty: "RSA")
             jwk.n = encode(publicKey.modulus.bigEndianBytes())

@@ -8,6 +8,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import PureCurve25519
+import PureCurve448
 import PureP256
 import PureP384
 import PureP521
@@ -135,6 +136,10 @@ public struct JWEKey: Sendable, CustomStringConvertible, CustomDebugStringConver
     public static func ecdh(_ key: Curve25519.KeyAgreement.PublicKey, algorithms: [JWEKeyManagementAlgorithm] = [.ecdhESA256KW], keyID: String? = nil) throws(JWTError) -> JWEKey {
         JWEKey(material: .agreementPublic(.x25519(key)), keyID: keyID, algorithms: try ecdhAlgorithms(algorithms))
     }
+    /// An X448 public key to encrypt for with ECDH-ES (RFC 8037 §4.3).
+    public static func ecdh(_ key: Curve448.KeyAgreement.PublicKey, algorithms: [JWEKeyManagementAlgorithm] = [.ecdhESA256KW], keyID: String? = nil) throws(JWTError) -> JWEKey {
+        JWEKey(material: .agreementPublic(.x448(key)), keyID: keyID, algorithms: try ecdhAlgorithms(algorithms))
+    }
     /// A P-256 private key to decrypt with.
     public static func ecdh(_ key: P256.KeyAgreement.PrivateKey, algorithms: [JWEKeyManagementAlgorithm] = [.ecdhESA256KW], keyID: String? = nil) throws(JWTError) -> JWEKey {
         JWEKey(material: .agreementPrivate(.p256(key)), keyID: keyID, algorithms: try ecdhAlgorithms(algorithms))
@@ -151,6 +156,10 @@ public struct JWEKey: Sendable, CustomStringConvertible, CustomDebugStringConver
     public static func ecdh(_ key: Curve25519.KeyAgreement.PrivateKey, algorithms: [JWEKeyManagementAlgorithm] = [.ecdhESA256KW], keyID: String? = nil) throws(JWTError) -> JWEKey {
         JWEKey(material: .agreementPrivate(.x25519(key)), keyID: keyID, algorithms: try ecdhAlgorithms(algorithms))
     }
+    /// An X448 private key to decrypt with.
+    public static func ecdh(_ key: Curve448.KeyAgreement.PrivateKey, algorithms: [JWEKeyManagementAlgorithm] = [.ecdhESA256KW], keyID: String? = nil) throws(JWTError) -> JWEKey {
+        JWEKey(material: .agreementPrivate(.x448(key)), keyID: keyID, algorithms: try ecdhAlgorithms(algorithms))
+    }
 }
 
 /// A key-agreement public key of any curve JWE's ECDH-ES uses.
@@ -159,6 +168,7 @@ enum AgreementPublicKey: Sendable {
     case p384(P384.KeyAgreement.PublicKey)
     case p521(P521.KeyAgreement.PublicKey)
     case x25519(Curve25519.KeyAgreement.PublicKey)
+    case x448(Curve448.KeyAgreement.PublicKey)
 
     var curve: String {
         switch self {
@@ -166,16 +176,18 @@ enum AgreementPublicKey: Sendable {
         case .p384: "P-384"
         case .p521: "P-521"
         case .x25519: "X25519"
+        case .x448: "X448"
         }
     }
 
-    /// The SubjectPublicKeyInfo PEM (RFC 5480; RFC 8410 for X25519).
+    /// The SubjectPublicKeyInfo PEM (RFC 5480; RFC 8410 for X25519 and X448).
     var pemRepresentation: String {
         switch self {
         case .p256(let key): key.pemRepresentation
         case .p384(let key): key.pemRepresentation
         case .p521(let key): key.pemRepresentation
         case .x25519(let key): key.pemRepresentation
+        case .x448(let key): key.pemRepresentation
         }
     }
 }
@@ -186,14 +198,16 @@ enum AgreementPrivateKey: Sendable {
     case p384(P384.KeyAgreement.PrivateKey)
     case p521(P521.KeyAgreement.PrivateKey)
     case x25519(Curve25519.KeyAgreement.PrivateKey)
+    case x448(Curve448.KeyAgreement.PrivateKey)
 
-    /// The curve's name, without computing the public key (X25519's is a scalar multiplication).
+    /// The curve's name, without computing the public key (X25519's and X448's are a scalar multiplication).
     var curve: String {
         switch self {
         case .p256: "P-256"
         case .p384: "P-384"
         case .p521: "P-521"
         case .x25519: "X25519"
+        case .x448: "X448"
         }
     }
 
@@ -203,6 +217,7 @@ enum AgreementPrivateKey: Sendable {
         case .p384(let key): .p384(key.publicKey)
         case .p521(let key): .p521(key.publicKey)
         case .x25519(let key): .x25519(key.publicKey)
+        case .x448(let key): .x448(key.publicKey)
         }
     }
 
@@ -213,17 +228,19 @@ enum AgreementPrivateKey: Sendable {
         case .p384: .p384(P384.KeyAgreement.PrivateKey())
         case .p521: .p521(P521.KeyAgreement.PrivateKey())
         case .x25519: .x25519(Curve25519.KeyAgreement.PrivateKey())
+        case .x448: .x448(Curve448.KeyAgreement.PrivateKey())
         }
     }
 
     /// Z, the shared secret's bytes, with `peer` on the same curve; nil when the curves differ or the
-    /// agreement fails (X25519's all-zero result).
+    /// agreement fails (X25519's and X448's all-zero result).
     func sharedSecret(with peer: AgreementPublicKey) -> SharedSecret? {
         switch (self, peer) {
         case (.p256(let key), .p256(let other)): try? key.sharedSecretFromKeyAgreement(with: other)
         case (.p384(let key), .p384(let other)): try? key.sharedSecretFromKeyAgreement(with: other)
         case (.p521(let key), .p521(let other)): try? key.sharedSecretFromKeyAgreement(with: other)
         case (.x25519(let key), .x25519(let other)): try? key.sharedSecretFromKeyAgreement(with: other)
+        case (.x448(let key), .x448(let other)): try? key.sharedSecretFromKeyAgreement(with: other)
         default: nil
         }
     }
@@ -231,8 +248,8 @@ enum AgreementPrivateKey: Sendable {
 
 extension JWEKey {
     /// A key from PEM: an RSA key (PKCS#8, PKCS#1 or SubjectPublicKeyInfo; RSA-OAEP), an EC key on
-    /// P-256, P-384 or P-521 (PKCS#8, SEC 1 or SubjectPublicKeyInfo; ECDH-ES) or an X25519 key (PKCS#8 or
-    /// SubjectPublicKeyInfo, RFC 8410; ECDH-ES). `algorithms` nil: every algorithm of the key's family,
+    /// P-256, P-384 or P-521 (PKCS#8, SEC 1 or SubjectPublicKeyInfo; ECDH-ES) or an X25519 or X448 key
+    /// (PKCS#8 or SubjectPublicKeyInfo, RFC 8410; ECDH-ES). `algorithms` nil: every algorithm of the key's family,
     /// RSA-OAEP-256 or ECDH-ES+A256KW first.
     public init(pemRepresentation pem: String, algorithms: [JWEKeyManagementAlgorithm]? = nil, keyID: String? = nil) throws(JWTError) {
         if let key = try? RSA.Encryption.PrivateKey(pemRepresentation: pem) {
@@ -255,8 +272,12 @@ extension JWEKey {
             self = try .ecdh(key, algorithms: algorithms ?? Self.ecdhFamily, keyID: keyID)
         } else if let key = try? Curve25519.KeyAgreement.PublicKey(pemRepresentation: pem) {
             self = try .ecdh(key, algorithms: algorithms ?? Self.ecdhFamily, keyID: keyID)
+        } else if let key = try? Curve448.KeyAgreement.PrivateKey(pemRepresentation: pem) {
+            self = try .ecdh(key, algorithms: algorithms ?? Self.ecdhFamily, keyID: keyID)
+        } else if let key = try? Curve448.KeyAgreement.PublicKey(pemRepresentation: pem) {
+            self = try .ecdh(key, algorithms: algorithms ?? Self.ecdhFamily, keyID: keyID)
         } else {
-            throw JWTError(.invalidKey("not an RSA key, an EC key on P-256, P-384 or P-521, or an X25519 key in PEM (PKCS#8, PKCS#1, SEC 1 or SubjectPublicKeyInfo)"))
+            throw JWTError(.invalidKey("not an RSA key, an EC key on P-256, P-384 or P-521, or an X25519 or X448 key in PEM (PKCS#8, PKCS#1, SEC 1 or SubjectPublicKeyInfo)"))
         }
     }
 

@@ -10,6 +10,7 @@ import Foundation
 #endif
 import PureBase64
 import PureCurve25519
+import PureCurve448
 import PureP256
 import PureP384
 import PureP521
@@ -64,7 +65,7 @@ extension JSONWebKey {
             _ = try JWEKey.ecdhAlgorithms(algorithms)
             return JWEKey(material: try agreementMaterial(), keyID: kid, algorithms: algorithms)
         default:
-            throw JWTError(.invalidKey("key type \"\(kty)\" is not supported for JWE (RSA, EC, OKP X25519 and oct are)"))
+            throw JWTError(.invalidKey("key type \"\(kty)\" is not supported for JWE (RSA, EC, OKP X25519 and X448, and oct are)"))
         }
     }
 
@@ -101,9 +102,13 @@ extension JSONWebKey {
                 try matching(key.publicKey.rawRepresentation, publicKey.rawRepresentation)
                 return .agreementPrivate(.x25519(key))
             case ("OKP", "X448"?):
-                throw JWTError(.invalidKey("X448 is not supported (X25519 is)"))
+                let publicKey = try Curve448.KeyAgreement.PublicKey(rawRepresentation: x)
+                guard let privateBytes else { return .agreementPublic(.x448(publicKey)) }
+                let key = try Curve448.KeyAgreement.PrivateKey(rawRepresentation: privateBytes)
+                try matching(key.publicKey.rawRepresentation, publicKey.rawRepresentation)
+                return .agreementPrivate(.x448(key))
             default:
-                throw JWTError(.invalidKey("\(kty) curve \"\(crv ?? "none")\" is not supported for ECDH-ES (P-256, P-384, P-521, X25519 are)"))
+                throw JWTError(.invalidKey("\(kty) curve \"\(crv ?? "none")\" is not supported for ECDH-ES (P-256, P-384, P-521, X25519, X448 are)"))
             }
         } catch let error as JWTError {
             throw error
@@ -122,7 +127,7 @@ extension JSONWebKey {
 
 extension JSONWebKey {
     /// The public JWK of an encryption key, to publish for senders: RSA "n" and "e", EC "crv", "x" and
-    /// "y", OKP X25519 "crv" and "x" (RFC 8037 §2), with "use": "enc", "kid" when the key has one and
+    /// "y", OKP X25519 or X448 "crv" and "x" (RFC 8037 §2), with "use": "enc", "kid" when the key has one and
     /// "alg" when it allows one algorithm. A private key gives its public half; nil for a shared key or a
     /// password, which have none.
     public init?(publicKeyOf key: JWEKey) {
@@ -142,6 +147,7 @@ extension JSONWebKey {
         case .p384(let point): self.init(kty: "EC"); (x, y) = coordinates(point.rawRepresentation)
         case .p521(let point): self.init(kty: "EC"); (x, y) = coordinates(point.rawRepresentation)
         case .x25519(let point): self.init(kty: "OKP"); x = Base64URL.encode(point.rawRepresentation)
+        case .x448(let point): self.init(kty: "OKP"); x = Base64URL.encode(point.rawRepresentation)
         }
         crv = agreement.curve
         finishEncryptionKey(key)

@@ -9,6 +9,7 @@
 import PureAES
 import PureBase64
 import PureCurve25519
+import PureCurve448
 import PureP256
 import PureP384
 import PureP521
@@ -209,7 +210,7 @@ extension JWEKey {
 }
 
 extension AgreementPublicKey {
-    /// The public JWK an "epk" carries: EC with crv, x and y, or OKP X25519 with x (RFC 8037 §2).
+    /// The public JWK an "epk" carries: EC with crv, x and y, or OKP X25519 or X448 with x (RFC 8037 §2).
     var jwkNode: JSONNode {
         func ec(_ curve: String, _ raw: [UInt8]) -> JSONNode {
             let half = raw.count / 2
@@ -222,6 +223,8 @@ extension AgreementPublicKey {
         case .p521(let key): return ec("P-521", key.rawRepresentation)
         case .x25519(let key):
             return .object(JSONObject(names: ["kty", "crv", "x"], values: [.string("OKP"), .string("X25519"), .string(Base64URL.encode(key.rawRepresentation))]))
+        case .x448(let key):
+            return .object(JSONObject(names: ["kty", "crv", "x"], values: [.string("OKP"), .string("X448"), .string(Base64URL.encode(key.rawRepresentation))]))
         }
     }
 
@@ -246,7 +249,8 @@ extension AgreementPublicKey {
             case ("EC", "P-384"): self = .p384(try P384.KeyAgreement.PublicKey(rawRepresentation: try bytes("x") + bytes("y")))
             case ("EC", "P-521"): self = .p521(try P521.KeyAgreement.PublicKey(rawRepresentation: try bytes("x") + bytes("y")))
             case ("OKP", "X25519"): self = .x25519(try Curve25519.KeyAgreement.PublicKey(rawRepresentation: try bytes("x")))
-            default: throw JWTError(.malformed(part: "header", detail: "\"epk\" of kty \(kty) on \(crv) is not supported (EC P-256, P-384, P-521; OKP X25519)"))
+            case ("OKP", "X448"): self = .x448(try Curve448.KeyAgreement.PublicKey(rawRepresentation: try bytes("x")))
+            default: throw JWTError(.malformed(part: "header", detail: "\"epk\" of kty \(kty) on \(crv) is not supported (EC P-256, P-384, P-521; OKP X25519, X448)"))
             }
         } catch let error as JWTError {
             throw error

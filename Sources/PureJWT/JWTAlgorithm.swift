@@ -50,16 +50,19 @@ public struct JWTAlgorithm: RawRepresentable, Sendable, Hashable, Codable, Custo
     /// RSASSA-PSS with SHA-512 (64-byte salt).
     public static let ps512 = JWTAlgorithm(registeredName: "PS512")
 
-    /// EdDSA with Ed25519 (RFC 8037 §3.1): an OKP key with "crv" "Ed25519". RFC 9864 deprecates this
-    /// polymorphic name in favour of ``ed25519``; both name the same signature.
+    /// EdDSA (RFC 8037 §3.1): an OKP key with "crv" "Ed25519" or "Ed448", whose curve decides the
+    /// signature. RFC 9864 deprecates this polymorphic name in favour of ``ed25519`` and ``ed448``.
     public static let eddsa = JWTAlgorithm(registeredName: "EdDSA")
     /// Ed25519 (RFC 9864 §2.2): the fully specified name of what "EdDSA" means with an Ed25519 key — the
     /// same key, the same signature. An Ed25519 key verifies tokens of either name.
     public static let ed25519 = JWTAlgorithm(registeredName: "Ed25519")
+    /// Ed448 (RFC 9864 §2.3): the fully specified name of what "EdDSA" means with an Ed448 key (RFC 8032
+    /// §5.2, empty context). An Ed448 key verifies tokens of either name.
+    public static let ed448 = JWTAlgorithm(registeredName: "Ed448")
 
     /// Every algorithm this version implements.
     public static let implemented: [JWTAlgorithm] = [.es256, .rs256, .hs256, .es384, .es512, .rs384, .rs512, .hs384, .hs512, .eddsa, .ed25519, .ps256, .ps384, .ps512,
-                                                     .es256k, .mldsa44, .mldsa65, .mldsa87]
+                                                     .es256k, .ed448, .mldsa44, .mldsa65, .mldsa87]
 
     /// Whether the algorithm uses a shared secret (HS256/384/512) rather than a public key.
     public var isSymmetric: Bool { self == .hs256 || self == .hs384 || self == .hs512 }

@@ -112,7 +112,7 @@ public struct JWTError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidSignature:
             return "the signature does not verify: the token was altered or signed with another key"
         case .invalidSignatureEncoding(let length):
-            return "the signature has \(length) bytes, the wrong length for its algorithm: ES256, ES256K and EdDSA (Ed25519) signatures are 64 bytes, ES384 96 and ES512 132 (r ‖ s, RFC 7518 §3.4); DER signatures are not JWS signatures"
+            return "the signature has \(length) bytes, the wrong length for its algorithm: ES256, ES256K and Ed25519 signatures are 64 bytes, ES384 96, Ed448 114 and ES512 132 (r ‖ s, RFC 7518 §3.4; R ‖ S, RFC 8032); DER signatures are not JWS signatures"
         case .expired(let expiration, let now):
             return "the token expired at \(Self.seconds(expiration)) (now \(Self.seconds(now)))"
         case .notYetValid(let notBefore, let now):

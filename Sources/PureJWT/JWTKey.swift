@@ -1,8 +1,8 @@
 // A key together with the algorithms it may be used with. The key decides the algorithm: a token's "alg"
 // must be one of the key's, so an RSA public key can never be used as an HMAC secret ("algorithm
 // confusion"), and a key made for RS256 does not verify an RS512 token. EC keys have exactly one algorithm
-// (the curve decides it), Ed25519 keys the two names of one algorithm ("EdDSA", RFC 8037, and "Ed25519",
-// RFC 9864); RSA keys and HMAC secrets may be given several of their family (JWTKeyFamilies.swift), and
+// (the curve decides it), Ed25519 and Ed448 keys the two names of one algorithm ("EdDSA", RFC 8037, and
+// "Ed25519" or "Ed448", RFC 9864); RSA keys and HMAC secrets may be given several of their family (JWTKeyFamilies.swift), and
 // then the first is the one they sign with unless a header says otherwise.
 
 #if canImport(FoundationEssentials)
@@ -11,6 +11,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import PureCurve25519
+import PureCurve448
 import PureP256
 import PureP384
 import PureP521
@@ -33,6 +34,8 @@ public struct JWTKey: Sendable {
         case secp256k1Private(Secp256k1.Signing.PrivateKey)
         case ed25519Public(Curve25519.Signing.PublicKey)
         case ed25519Private(Curve25519.Signing.PrivateKey)
+        case ed448Public(Curve448.Signing.PublicKey)
+        case ed448Private(Curve448.Signing.PrivateKey)
         case hmac(HMACSecret)
         case mldsaPublic(MLDSAVerifyingKey)
         case mldsaPrivate(MLDSASigningKey)
@@ -42,7 +45,7 @@ public struct JWTKey: Sendable {
     /// The key ID matched against a token's "kid".
     public let keyID: String?
     /// The algorithms this key may be used with, in order of preference; never empty. One for EC keys;
-    /// "EdDSA" and "Ed25519" (or one of them) for Ed25519 keys; one or more of the RS/PS family for RSA
+    /// "EdDSA" and "Ed25519" (or one of them) for Ed25519 keys, "EdDSA" and "Ed448" for Ed448 keys; one or more of the RS/PS family for RSA
     /// keys, of the HS family for HMAC secrets.
     public let algorithms: [JWTAlgorithm]
 
@@ -176,6 +179,31 @@ public struct JWTKey: Sendable {
     /// The two names of Ed25519 signatures, RFC 8037's first.
     static let ed25519Names: [JWTAlgorithm] = [.eddsa, .ed25519]
 
+    /// An Ed448 public key (RFC 8037, RFC 8032 §5.2): verifies "EdDSA" tokens and "Ed448" ones (RFC 9864's
+    /// name for the same signature).
+    public static func eddsa(_ key: Curve448.Signing.PublicKey, keyID: String? = nil) -> JWTKey {
+        JWTKey(material: .ed448Public(key), keyID: keyID, algorithms: ed448Names)
+    }
+
+    /// An Ed448 private key: signs tokens with "alg" "EdDSA" (deterministic, constant-time) and verifies
+    /// "EdDSA" and "Ed448" ones.
+    public static func eddsa(_ key: Curve448.Signing.PrivateKey, keyID: String? = nil) -> JWTKey {
+        JWTKey(material: .ed448Private(key), keyID: keyID, algorithms: ed448Names)
+    }
+
+    /// An Ed448 public key under RFC 9864's fully specified name, verifying "Ed448" and "EdDSA" tokens.
+    public static func ed448(_ key: Curve448.Signing.PublicKey, keyID: String? = nil) -> JWTKey {
+        JWTKey(material: .ed448Public(key), keyID: keyID, algorithms: ed448Names.reversed())
+    }
+
+    /// An Ed448 private key that signs with "alg" "Ed448" (RFC 9864 §2.3) and verifies tokens of either name.
+    public static func ed448(_ key: Curve448.Signing.PrivateKey, keyID: String? = nil) -> JWTKey {
+        JWTKey(material: .ed448Private(key), keyID: keyID, algorithms: ed448Names.reversed())
+    }
+
+    /// The two names of Ed448 signatures, RFC 8037's first.
+    static let ed448Names: [JWTAlgorithm] = [.eddsa, .ed448]
+
     /// An HS256 secret of at least 32 bytes (RFC 7518 §3.2: a key of the hash's output size or larger).
     public static func hs256(_ secret: SymmetricKey, keyID: String? = nil) throws(JWTError) -> JWTKey {
         try hmac(secret, algorithms: [.hs256], keyID: keyID)
@@ -245,6 +273,12 @@ public struct JWTKey: Sendable {
         case .ed25519Private(let key):
             guard signature.count == 64 else { throw JWTError(.invalidSignatureEncoding(length: signature.count)) }
             return key.publicKey.isValidSignature(signature, for: signingInput)
+        case .ed448Public(let key):
+            guard signature.count == 114 else { throw JWTError(.invalidSignatureEncoding(length: signature.count)) }
+            return key.isValidSignature(signature, for: signingInput)
+        case .ed448Private(let key):
+            guard signature.count == 114 else { throw JWTError(.invalidSignatureEncoding(length: signature.count)) }
+            return key.publicKey.isValidSignature(signature, for: signingInput)
         case .mldsaPublic(let key):
             return try Self.verifyMLDSA(key, signature, signingInput)
         case .mldsaPrivate(let key):
@@ -305,6 +339,7 @@ public struct JWTKey: Sendable {
         case .p256Public, .p256Private, .secp256k1Public, .secp256k1Private, .ed25519Public, .ed25519Private, .hmac: return 64
         case .p384Public, .p384Private: return 96
         case .p521Public, .p521Private: return 132
+        case .ed448Public, .ed448Private: return 114
         case .mldsaPublic(let key): return key.signatureLength
         case .mldsaPrivate(let key): return key.publicKey.signatureLength
         }
@@ -313,8 +348,9 @@ public struct JWTKey: Sendable {
     /// Whether the key can sign: a private key or an HMAC secret (not a public key).
     public var canSign: Bool {
         switch material {
-        case .p256Private, .p384Private, .p521Private, .secp256k1Private, .ed25519Private, .rsaPrivate, .hmac, .mldsaPrivate: return true
-        case .rsa, .p256Public, .p384Public, .p521Public, .secp256k1Public, .ed25519Public, .mldsaPublic: return false
+        case .p256Private, .p384Private, .p521Private, .secp256k1Private, .ed25519Private, .ed448Private, .rsaPrivate, .hmac, .mldsaPrivate:
+            return true
+        case .rsa, .p256Public, .p384Public, .p521Public, .secp256k1Public, .ed25519Public, .ed448Public, .mldsaPublic: return false
         }
     }
 
@@ -332,6 +368,7 @@ public struct JWTKey: Sendable {
         case .p521Private(let key): return key.signature(for: signingInput).rawRepresentation
         case .secp256k1Private(let key): return key.signature(for: signingInput).rawRepresentation
         case .ed25519Private(let key): return key.signature(for: signingInput)
+        case .ed448Private(let key): return key.signature(for: signingInput)
         case .mldsaPrivate(let key):
             do { return try key.sign(signingInput) } catch { throw JWTError(.invalidKey(error.description)) }
         case .hmac(let secret):
@@ -355,7 +392,7 @@ public struct JWTKey: Sendable {
             }
         case .rsa:
             throw JWTError(.invalidKey("an RSA public key cannot sign; load the private key (PKCS#8, PKCS#1 or a JWK with d, p, q, dp, dq, qi)"))
-        case .p256Public, .p384Public, .p521Public, .secp256k1Public, .ed25519Public, .mldsaPublic:
+        case .p256Public, .p384Public, .p521Public, .secp256k1Public, .ed25519Public, .ed448Public, .mldsaPublic:
             throw JWTError(.invalidKey("a public key cannot sign; load the private key (e.g. the .p8 file, a PKCS#8 PEM or a JWK with \"d\")"))
         }
     }
@@ -366,8 +403,9 @@ public struct JWTKey: Sendable {
 extension JWTKey: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     private var kind: String {
         switch material {
-        case .rsa, .p256Public, .p384Public, .p521Public, .secp256k1Public, .ed25519Public, .mldsaPublic: return "public"
-        case .p256Private, .p384Private, .p521Private, .secp256k1Private, .ed25519Private, .rsaPrivate, .mldsaPrivate: return "private, redacted"
+        case .rsa, .p256Public, .p384Public, .p521Public, .secp256k1Public, .ed25519Public, .ed448Public, .mldsaPublic: return "public"
+        case .p256Private, .p384Private, .p521Private, .secp256k1Private, .ed25519Private, .ed448Private, .rsaPrivate, .mldsaPrivate:
+            return "private, redacted"
         case .hmac: return "secret, redacted"
         }
     }

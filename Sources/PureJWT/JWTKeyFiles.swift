@@ -17,6 +17,7 @@
 
 import PureASN1
 import PureCurve25519
+import PureCurve448
 import PureMLDSA
 import PureP256
 import PureP384
@@ -66,7 +67,7 @@ extension JWTKey {
             }
         }
         func unsupported() -> JWTError {
-            JWTError(.invalidKey("\(container.summary) is not a JWS key: EC keys on P-256, P-384, P-521 or secp256k1, Ed25519, RSA and ML-DSA keys are"))
+            JWTError(.invalidKey("\(container.summary) is not a JWS key: EC keys on P-256, P-384, P-521 or secp256k1, Ed25519, Ed448, RSA and ML-DSA keys are"))
         }
         switch container {
         case .pkcs8(let info):
@@ -76,6 +77,7 @@ extension JWTKey {
             case (.ecPublicKey, .secp521r1?): self = try key { .es512(try P521.Signing.PrivateKey(derRepresentation: der), keyID: keyID) }
             case (.ecPublicKey, .secp256k1?): self = try key { .es256k(try Secp256k1.Signing.PrivateKey(derRepresentation: der), keyID: keyID) }
             case (.ed25519, _): self = try key { .eddsa(try Curve25519.Signing.PrivateKey(derRepresentation: der), keyID: keyID) }
+            case (.ed448, _): self = try key { .eddsa(try Curve448.Signing.PrivateKey(derRepresentation: der), keyID: keyID) }
             case (.rsaEncryption, _): self = try key { try .rsa(try RSA.Signing.PrivateKey(derRepresentation: der), keyID: keyID) }
             default:
                 guard let algorithm = MLDSAAlgorithm(algorithmIdentifier: info.algorithm) else { throw unsupported() }
@@ -97,6 +99,7 @@ extension JWTKey {
             case (.ecPublicKey, .secp521r1?): self = try key { .es512(try P521.Signing.PublicKey(derRepresentation: der), keyID: keyID) }
             case (.ecPublicKey, .secp256k1?): self = try key { .es256k(try Secp256k1.Signing.PublicKey(derRepresentation: der), keyID: keyID) }
             case (.ed25519, _): self = try key { .eddsa(try Curve25519.Signing.PublicKey(derRepresentation: der), keyID: keyID) }
+            case (.ed448, _): self = try key { .eddsa(try Curve448.Signing.PublicKey(derRepresentation: der), keyID: keyID) }
             case (.rsaEncryption, _): self = try key { try .rsa(try RSA.Signing.PublicKey(derRepresentation: der), keyID: keyID) }
             default:
                 guard let algorithm = MLDSAAlgorithm(algorithmIdentifier: info.algorithm) else { throw unsupported() }
@@ -148,6 +151,8 @@ extension JWTKey {
         case .secp256k1Private(let key): return key.publicKey.pemRepresentation
         case .ed25519Public(let key): return key.pemRepresentation
         case .ed25519Private(let key): return key.publicKey.pemRepresentation
+        case .ed448Public(let key): return key.pemRepresentation
+        case .ed448Private(let key): return key.publicKey.pemRepresentation
         case .rsa(let key): return key.pemRepresentation
         case .rsaPrivate(let key): return key.publicKey.pemRepresentation
         case .mldsaPublic(let key): return key.pemRepresentation
@@ -165,9 +170,10 @@ extension JWTKey {
         case .p521Private(let key): return key.pemRepresentation
         case .secp256k1Private(let key): return key.pemRepresentation
         case .ed25519Private(let key): return key.pemRepresentation
+        case .ed448Private(let key): return key.pemRepresentation
         case .rsaPrivate(let key): return key.pemRepresentation
         case .mldsaPrivate(let key): return key.pemRepresentation
-        case .p256Public, .p384Public, .p521Public, .secp256k1Public, .ed25519Public, .rsa, .hmac, .mldsaPublic: return nil
+        case .p256Public, .p384Public, .p521Public, .secp256k1Public, .ed25519Public, .ed448Public, .rsa, .hmac, .mldsaPublic: return nil
         }
     }
 
@@ -181,9 +187,11 @@ extension JWTKey {
         case .p521Private(let key): material = .p521Public(key.publicKey)
         case .secp256k1Private(let key): material = .secp256k1Public(key.publicKey)
         case .ed25519Private(let key): material = .ed25519Public(key.publicKey)
+        case .ed448Private(let key): material = .ed448Public(key.publicKey)
         case .rsaPrivate(let key): material = .rsa(key.publicKey)
         case .mldsaPrivate(let key): material = .mldsaPublic(key.publicKey)
-        case .p256Public, .p384Public, .p521Public, .secp256k1Public, .ed25519Public, .rsa, .mldsaPublic: material = self.material
+        case .p256Public, .p384Public, .p521Public, .secp256k1Public, .ed25519Public, .ed448Public, .rsa, .mldsaPublic:
+            material = self.material
         case .hmac: return nil
         }
         return JWTKey(material: material, keyID: keyID, algorithms: algorithms)

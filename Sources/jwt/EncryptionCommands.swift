@@ -4,6 +4,7 @@ import CommandLineSupport
 import Foundation
 import PureBase64
 import PureCurve25519
+import PureCurve448
 import PureJWT
 import PureP256
 import PureP384
@@ -18,8 +19,8 @@ enum EncryptionCommands {
         usage: jwt encrypt FILE|- --key KEYFILE [--alg ALG] --enc ENC [--kid ID] [--zip] [--cty T] [--typ T]
                            [--header JSON] [--p2c N] [--json|--flattened] [--aad FILE]
         Encrypts the bytes of FILE (or standard input), exactly, for the key in KEYFILE and prints the compact
-        JWE and a newline. KEYFILE: a public RSA, EC (P-256, P-384, P-521) or X25519 key in PEM, or one JWK
-        (RSA, EC, OKP X25519; oct for dir, A*KW and A*GCMKW, and for PBES2 an oct JWK whose "k" is the password).
+        JWE and a newline. KEYFILE: a public RSA, EC (P-256, P-384, P-521), X25519 or X448 key in PEM, or one
+        JWK (RSA, EC, OKP X25519 or X448; oct for dir, A*KW and A*GCMKW, and for PBES2 an oct JWK whose "k" is the password).
         The algorithm is --alg, or the key's when it allows only one (a JWK's "alg"): a PEM key serves every
         algorithm of its family, so name one. --zip compresses first ("zip": "DEF"; not for secrets mixed
         with text others choose). --cty JWT marks a nested token. --header adds members to the protected
@@ -136,7 +137,7 @@ enum EncryptionCommands {
         usage: jwt decrypt TOKEN|- (--key KEYFILE | --jwks FILE) [--alg ALG ...] [--enc ENC ...] [--max-p2c N]
         Decrypts the JWE TOKEN (or standard input) — compact, or a general or flattened JSON serialization
         (text starting with "{") — and writes its plaintext bytes exactly, nothing added. KEYFILE: a private
-        RSA, EC or X25519 key in PEM, or one JWK (private, or oct); FILE: a JWK Set, whose keys must match
+        RSA, EC, X25519 or X448 key in PEM, or one JWK (private, or oct); FILE: a JWK Set, whose keys must match
         the token's kid. --alg and --enc (repeatable) narrow what is accepted; --max-p2c caps
         PBES2's iterations (default 1,000,000). A nested token: jwt decrypt ... | jwt verify - ...
         Exit 1 with the reason when the token cannot be decrypted.
@@ -197,8 +198,9 @@ enum EncryptionCommands {
         }
         let curve = args.value("crv") ?? "P-256"
         let symmetric = !isRSA && !isECDH
-        // X25519 keys default to a JWK, the form JOSE tools exchange them in; --format pem writes PKCS#8 (RFC 8410).
-        let defaultFormat = symmetric || curve == "X25519" ? "jwk" : "pem"
+        // X25519 and X448 keys default to a JWK, the form JOSE tools exchange them in; --format pem writes
+        // PKCS#8 (RFC 8410).
+        let defaultFormat = symmetric || curve == "X25519" || curve == "X448" ? "jwk" : "pem"
         let format = args.value("format") ?? defaultFormat
         guard format == "pem" || format == "jwk" else { throw ToolError.usage("--format must be pem or jwk, got \"\(format)\"") }
         if format == "pem" && symmetric { throw ToolError.usage("a shared key has no PEM form; it is written as a JWK (leave out --format)") }
@@ -227,15 +229,22 @@ enum EncryptionCommands {
                 case "P-256": signingKey = .es256(P256.Signing.PrivateKey(), keyID: kid)
                 case "P-384": signingKey = .es384(P384.Signing.PrivateKey(), keyID: kid)
                 case "P-521": signingKey = .es512(P521.Signing.PrivateKey(), keyID: kid)
-                case "X25519":
-                    let key = Curve25519.KeyAgreement.PrivateKey()
-                    if format == "pem" { print(key.pemRepresentation, terminator: ""); return }
-                    var members = ["kty": "OKP", "crv": "X25519", "alg": algorithm.rawValue, "use": "enc",
-                                   "x": Base64URL.encode(key.publicKey.rawRepresentation), "d": Base64URL.encode(key.rawRepresentation)]
+                case "X25519", "X448":
+                    let (pem, publicKey, privateKey): (String, [UInt8], [UInt8])
+                    if curve == "X25519" {
+                        let key = Curve25519.KeyAgreement.PrivateKey()
+                        (pem, publicKey, privateKey) = (key.pemRepresentation, key.publicKey.rawRepresentation, key.rawRepresentation)
+                    } else {
+                        let key = Curve448.KeyAgreement.PrivateKey()
+                        (pem, publicKey, privateKey) = (key.pemRepresentation, key.publicKey.rawRepresentation, key.rawRepresentation)
+                    }
+                    if format == "pem" { print(pem, terminator: ""); return }
+                    var members = ["kty": "OKP", "crv": curve, "alg": algorithm.rawValue, "use": "enc",
+                                   "x": Base64URL.encode(publicKey), "d": Base64URL.encode(privateKey)]
                     if let kid { members["kid"] = kid }
                     print(try ToolInput.json(members))
                     return
-                default: throw ToolError.usage("--crv must be P-256, P-384, P-521 or X25519, got \"\(curve)\"")
+                default: throw ToolError.usage("--crv must be P-256, P-384, P-521, X25519 or X448, got \"\(curve)\"")
                 }
             }
             if format == "pem" {

@@ -3,6 +3,7 @@
 import CommandLineSupport
 import Foundation
 import PureCurve25519
+import PureCurve448
 import PureJWT
 import PureMLDSA
 import PureP256
@@ -14,18 +15,20 @@ import PureSHA2
 
 enum KeyCommands {
     static let keygenHelp = """
-        usage: jwt keygen --alg ALG [--enc ENC] [--crv P-256|P-384|P-521|X25519] [--bits 2048|3072|4096] [--format pem|jwk] [--kid ID]
+        usage: jwt keygen --alg ALG [--enc ENC] [--crv P-256|P-384|P-521|X25519|X448] [--bits 2048|3072|4096] [--format pem|jwk] [--kid ID]
         Makes a new key for ALG from the system's random number generator and prints it:
           ES256, ES384, ES512, EdDSA   a PKCS#8 PEM private key ("PRIVATE KEY"), or with --format jwk a private JWK
           ES256K                       the same, on secp256k1 (RFC 8812; a JWK's "crv": "secp256k1")
           Ed25519                      the same key as EdDSA under RFC 9864's name (a JWK's "alg": "Ed25519")
+          Ed448                        an Ed448 key (RFC 8032 §5.2; a JWK's "crv" and "alg": "Ed448"), which
+                                       signs "EdDSA" tokens too (jwt sign --alg EdDSA)
           ML-DSA-44, -65, -87          the same: PKCS#8 in the seed form (RFC 9881), or an AKP JWK whose
                                        "priv" is the 32-byte seed (RFC 9964)
           RS256 … PS512                the same, RSA of --bits bits (default 2048)
           HS256, HS384, HS512          always a JWK ("oct") holding a secret of 32, 48 or 64 bytes
         and for JWE:
           RSA-OAEP, RSA-OAEP-256 …     an RSA key as for RS256 (a JWK has "use": "enc")
-          ECDH-ES, ECDH-ES+A128KW …    an EC key on --crv (default P-256) as for ES256; X25519 keys as
+          ECDH-ES, ECDH-ES+A128KW …    an EC key on --crv (default P-256) as for ES256; X25519 and X448 keys as
                                        JWKs unless --format pem (PKCS#8, RFC 8410)
           A128KW … A256GCMKW           an oct JWK of the algorithm's size
           dir                          an oct JWK of the size --enc needs
@@ -79,6 +82,7 @@ enum KeyCommands {
             case .es256k: return .es256k(Secp256k1.Signing.PrivateKey(), keyID: keyID)
             // The name asked for is the one the key is for (its JWK's "alg").
             case .eddsa, .ed25519: return try JWTKey.eddsa(Curve25519.Signing.PrivateKey(), keyID: keyID).restricted(to: [algorithm])
+            case .ed448: return try JWTKey.eddsa(Curve448.Signing.PrivateKey(), keyID: keyID).restricted(to: [algorithm])
             case .mldsa44: return .mldsa(MLDSA44.PrivateKey(), keyID: keyID)
             case .mldsa65: return .mldsa(MLDSA65.PrivateKey(), keyID: keyID)
             case .mldsa87: return .mldsa(MLDSA87.PrivateKey(), keyID: keyID)

@@ -16,7 +16,8 @@ enum TokenCommands {
         is {"alg"} (--alg only with one key) and its key's kid goes unprotected, as RFC 7515 A.6 does.
         The algorithm is --alg, or the key's when it has only one (an RSA key can sign several, and an oct
         JWK without "alg" is tied to none, whatever its length: name one with --alg); an Ed25519 key signs
-        "EdDSA" (RFC 8037) unless --alg Ed25519 (RFC 9864's name) or its JWK's "alg" says otherwise. The header is {"alg", "kid", "typ": "JWT"}: "kid" from --kid
+        "EdDSA" (RFC 8037) unless --alg Ed25519 (RFC 9864's name) or its JWK's "alg" says otherwise, and an Ed448
+        key likewise "EdDSA" unless --alg Ed448. The header is {"alg", "kid", "typ": "JWT"}: "kid" from --kid
         or the key, "typ" from --typ; --header adds members (it may not set "alg", "crit" or "b64").
         The claims are written compactly with their members sorted and their numbers exactly as given.
         A token over 16 KiB, which jwt verify would refuse by default, is not printed (exit 2).
@@ -71,8 +72,8 @@ enum TokenCommands {
         guard !secretWithoutAlgorithm else {
             throw ToolError.usage("the oct JWK names no \"alg\", so it is not tied to one HS algorithm (its length allows \(names(key.algorithms))); choose one with --alg")
         }
-        // An Ed25519 key's two algorithms are two names of one signature: its first is no guess.
-        guard key.algorithms.count == 1 || Set(key.algorithms) == [.eddsa, .ed25519] else {
+        // An Ed25519 or Ed448 key's two algorithms are two names of one signature: its first is no guess.
+        guard key.algorithms.count == 1 || Set(key.algorithms) == [.eddsa, .ed25519] || Set(key.algorithms) == [.eddsa, .ed448] else {
             throw ToolError.usage("the key can sign \(names(key.algorithms)); choose one with --alg")
         }
         return (key, key.algorithm)
@@ -105,7 +106,7 @@ enum TokenCommands {
         TOKEN may be a JWS in a JSON serialization (general or flattened, as jwt sign --json/--flattened
         write): the first signature one of the keys verifies counts, and "signature" says its index; "alg",
         "crit" and "b64" must be protected, at most 10 signatures.
-        The key decides which algorithms are accepted: an EC key its one, an Ed25519 key EdDSA and Ed25519
+        The key decides which algorithms are accepted: an EC key its one, an Ed25519 (Ed448) key EdDSA and Ed25519 (Ed448)
         (RFC 9864's name for it) or its JWK's "alg", an RSA key RS* and PS*,
         an oct JWK its "alg" or the HS algorithms its length allows; --alg (repeatable) narrows that.
         A single --key is used whatever kid the token names; a --jwks key must match the token's kid.

@@ -72,7 +72,7 @@ struct JWTRuleTests {
         for none in ["none", "None", "NONE", "nOnE"] {
             #expect(reason(handMade(header: #"{"alg":"\#(none)"}"#), keys: [hmacKey]) == .algorithmNone)
         }
-        #expect(reason(handMade(header: #"{"alg":"Ed448"}"#), keys: [hmacKey]) == .unsupportedAlgorithm("Ed448"))
+        #expect(reason(handMade(header: #"{"alg":"RS1"}"#), keys: [hmacKey]) == .unsupportedAlgorithm("RS1"))
         #expect(reason(handMade(header: #"{"alg":"ES521"}"#), keys: [hmacKey]) == .unsupportedAlgorithm("ES521"))
         // An implemented algorithm that no configured key is for: no key is tried.
         #expect(reason(handMade(header: #"{"alg":"HS512"}"#), keys: [hmacKey]) == .keyNotFound(kid: nil))

@@ -25,6 +25,7 @@ def key_entry(name, key, alg=None):
 rsa = RSAKey.generate_key(2048, private=True)
 ecs = {crv: ECKey.generate_key(crv, private=True) for crv in ["P-256", "P-384", "P-521"]}
 x25519 = OKPKey.generate_key("X25519", private=True)
+x448 = OKPKey.generate_key("X448", private=True)
 
 plan = []  # (alg, enc, key name, key object, zip)
 for bits, name in [(128, "A128KW"), (192, "A192KW"), (256, "A256KW"), (128, "A128GCMKW"), (192, "A192GCMKW"), (256, "A256GCMKW")]:
@@ -42,9 +43,10 @@ for alg in ["RSA-OAEP", "RSA-OAEP-256"]:  # joserfc has no RSA-OAEP-384/512 (our
 for crv, key in ecs.items():
     key_entry(crv, key)
 key_entry("X25519", x25519)
+key_entry("X448", x448)
 for alg in ["ECDH-ES", "ECDH-ES+A128KW", "ECDH-ES+A192KW", "ECDH-ES+A256KW"]:
     for enc in encs:
-        for name, key in [("P-256", ecs["P-256"]), ("P-384", ecs["P-384"]), ("P-521", ecs["P-521"]), ("X25519", x25519)]:
+        for name, key in [("P-256", ecs["P-256"]), ("P-384", ecs["P-384"]), ("P-521", ecs["P-521"]), ("X25519", x25519), ("X448", x448)]:
             plan.append((alg, enc, name, key))
 for alg in ["PBES2-HS256+A128KW", "PBES2-HS384+A192KW", "PBES2-HS512+A256KW"]:
     key = key_entry(alg, OctKey.import_key(b"correct horse battery staple"), alg)
