@@ -82,7 +82,7 @@ let package = Package(
         // The WebAuthn relying party (passkeys): ceremonies, attestation formats, on PureCBOR and PureJWT's
         // strict JSON (+ Foundation through PureJWT).
         .target(name: "PureWebAuthn", dependencies: ["PureCBOR", "PureJWT", "PureX509", "PureSHA2", "PureBase64", "PureASN1",
-                                                     "PureP256", "PureP384", "PureP521", "PureSecp256k1", "PureCurve25519", "PureRSA", "PureMLDSA"]),
+                                                     "PureP256", "PureP384", "PureP521", "PureSecp256k1", "PureCurve25519", "PureCurve448", "PureRSA", "PureMLDSA"]),
         // App Attest (and, to come, DeviceCheck) on the server: attestations and assertions of Apple's
         // device keys, on PureWebAuthn's authenticator data.
         .target(name: "AppAttest", dependencies: ["PureWebAuthn", "PureCBOR", "PureX509", "PureASN1", "PureP256", "PureSHA2", "PureJWT",
@@ -212,7 +212,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PureCBORTests",
-            dependencies: ["PureCBOR", "PureP256", "PureP384", "PureP521", "PureCurve25519", "PureBigInt", "TestSupport"],
+            dependencies: ["PureCBOR", "PureP256", "PureP384", "PureP521", "PureCurve25519", "PureCurve448", "PureBigInt", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

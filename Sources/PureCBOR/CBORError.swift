@@ -45,7 +45,8 @@ public struct CBORError: Error, Hashable, Sendable, CustomStringConvertible {
         case invalidCOSEKey(String)
         /// A key type (label 1) other than OKP (1), EC2 (2) and RSA (3).
         case unsupportedCOSEKeyType(Int64)
-        /// A curve (label -1) other than P-256, P-384, P-521 (EC2) and Ed25519 (OKP).
+        /// A curve (label -1) other than P-256, P-384, P-521, secp256k1 (EC2), Ed25519 and Ed448 (OKP), or an OKP
+        /// curve on an EC2 key and the reverse.
         case unsupportedCOSECurve(Int64)
         /// An algorithm (label 3) no key here signs with.
         case unsupportedCOSEAlgorithm(Int64)
@@ -103,11 +104,11 @@ public struct CBORError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unsupportedCOSEKeyType(let type):
             return "COSE key type \(type) is not supported; keys here are OKP (1), EC2 (2) or RSA (3)"
         case .unsupportedCOSECurve(let curve):
-            return "COSE curve \(curve) is not supported; EC2 keys are P-256 (1), P-384 (2), P-521 (3) or secp256k1 (8), OKP keys Ed25519 (6)"
+            return "COSE curve \(curve) is not supported; EC2 keys are P-256 (1), P-384 (2), P-521 (3) or secp256k1 (8), OKP keys Ed25519 (6) or Ed448 (7)"
         case .unsupportedCOSEAlgorithm(let algorithm):
-            return "COSE algorithm \(algorithm) is not supported; keys sign with ES256 (-7), ES384 (-35), ES512 (-36), EdDSA (-8), Ed25519 (-19), RS256/384/512 (-257/-258/-259) or PS256/384/512 (-37/-38/-39)"
+            return "COSE algorithm \(algorithm) is not supported; keys sign with ES256 (-7), ES384 (-35), ES512 (-36), EdDSA (-8), Ed25519 (-19), Ed448 (-53), ES256K (-47), RS256/384/512 (-257/-258/-259) or PS256/384/512 (-37/-38/-39)"
         case .mismatchedCOSEAlgorithm(let algorithm, let key):
-            return "COSE algorithm \(algorithm) does not go with \(key) (WebAuthn §5.8.5: ES256 with P-256, ES384 with P-384, ES512 with P-521, EdDSA with Ed25519, RS and PS with RSA)"
+            return "COSE algorithm \(algorithm) does not go with \(key) (WebAuthn §5.8.5: ES256 with P-256, ES384 with P-384, ES512 with P-521, EdDSA or Ed25519 with Ed25519, EdDSA or Ed448 with Ed448, ES256K with secp256k1, RS and PS with RSA)"
         }
     }
 }

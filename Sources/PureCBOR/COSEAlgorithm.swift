@@ -27,10 +27,12 @@ public struct COSEAlgorithm: RawRepresentable, Hashable, Sendable, CustomStringC
     public static let esp512 = COSEAlgorithm(rawValue: -52)
     /// ECDSA with SHA-256 on secp256k1 (RFC 8812 §3.2): an EC2 key with crv 8.
     public static let es256k = COSEAlgorithm(rawValue: -47)
-    /// EdDSA (RFC 9053 §2.2); with WebAuthn, on Ed25519 only.
+    /// EdDSA (RFC 9053 §2.2): an OKP key on Ed25519 or Ed448, whose curve decides.
     public static let edDSA = COSEAlgorithm(rawValue: -8)
     /// Ed25519, the fully specified identifier (RFC 9864).
     public static let ed25519 = COSEAlgorithm(rawValue: -19)
+    /// Ed448, the fully specified identifier (RFC 9864 §2.2): pure Ed448 (RFC 8032 §5.2), empty context.
+    public static let ed448 = COSEAlgorithm(rawValue: -53)
     /// RSASSA-PKCS1-v1_5 with SHA-256 (RFC 8812 §2).
     public static let rs256 = COSEAlgorithm(rawValue: -257)
     /// RSASSA-PKCS1-v1_5 with SHA-384.
@@ -65,6 +67,7 @@ public struct COSEAlgorithm: RawRepresentable, Hashable, Sendable, CustomStringC
         case -47: return "ES256K"
         case -8: return "EdDSA"
         case -19: return "Ed25519"
+        case -53: return "Ed448"
         case -257: return "RS256"
         case -258: return "RS384"
         case -259: return "RS512"

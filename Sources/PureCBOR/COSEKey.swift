@@ -7,10 +7,11 @@
 /// What is required, beyond a CBOR map with integer labels:
 /// - `kty` (1): OKP (1), EC2 (2), RSA (3) or AKP (7); `alg` (3): one of the signature algorithms of ``COSEAlgorithm``
 ///   but ``COSEAlgorithm/rs1``, and matching the key as WebAuthn §5.8.5 says: ES256 (or RFC 9864's ESP256) with
-///   P-256, ES384 or ESP384 with P-384, ES512 or ESP512 with P-521, EdDSA or Ed25519 with Ed25519, RS* and PS*
+///   P-256, ES384 or ESP384 with P-384, ES512 or ESP512 with P-521, EdDSA or Ed25519 with Ed25519, EdDSA or
+///   Ed448 with Ed448, ES256K with secp256k1, RS* and PS*
 ///   with RSA, ML-DSA-44/65/87 with AKP.
 /// - EC2: `crv` (-1), `x` (-2) and `y` (-3) as byte strings of exactly the field's length (the compressed
-///   form, `y` a boolean, is refused as WebAuthn requires). OKP: `crv` Ed25519 and a 32-byte `x`. RSA: `n`
+///   form, `y` a boolean, is refused as WebAuthn requires). OKP: `crv` Ed25519 and a 32-byte `x`, or Ed448 and a 57-byte `x`. RSA: `n`
 ///   (-1) and `e` (-2) in the fewest bytes (RFC 8230 §4), without a leading zero. AKP: `pub` (-1), the
 ///   ML-DSA public key of exactly its parameter set's length (1312, 1952 or 2592 bytes).
 /// - No private parameter (`d`, RSA's `p`, `q`, …, AKP's `priv`): a credential key that carries one is refused.
@@ -26,6 +27,8 @@ public struct COSEKey: Hashable, Sendable {
         case p521 = 3
         /// Ed25519 (OKP, crv 6).
         case ed25519 = 6
+        /// Ed448 (OKP, crv 7).
+        case ed448 = 7
         /// secp256k1 (EC2, crv 8; RFC 8812 §3.1), for ES256K.
         case secp256k1 = 8
 
@@ -35,6 +38,15 @@ public struct COSEKey: Hashable, Sendable {
             case .p256, .ed25519, .secp256k1: return 32
             case .p384: return 48
             case .p521: return 66
+            case .ed448: return 57
+            }
+        }
+
+        /// Whether this is an octet-key-pair curve (Ed25519, Ed448), which an EC2 key may not name.
+        var isOctetKeyPair: Bool {
+            switch self {
+            case .ed25519, .ed448: return true
+            case .p256, .p384, .p521, .secp256k1: return false
             }
         }
     }
@@ -43,7 +55,7 @@ public struct COSEKey: Hashable, Sendable {
     public enum Parameters: Hashable, Sendable {
         /// An elliptic-curve key in affine coordinates, each big-endian of the curve's length.
         case ec2(curve: Curve, x: [UInt8], y: [UInt8])
-        /// An octet key pair's public key (Ed25519: RFC 8032's 32-byte encoding).
+        /// An octet key pair's public key (RFC 8032's encoding: 32 bytes for Ed25519, 57 for Ed448).
         case okp(curve: Curve, x: [UInt8])
         /// An RSA public key: modulus and public exponent, big-endian, no leading zero byte.
         case rsa(modulus: [UInt8], exponent: [UInt8])
@@ -78,7 +90,7 @@ public struct COSEKey: Hashable, Sendable {
         case 2:
             try COSEKey.refusePrivate(map, labels: [-4])
             let curve = try COSEKey.curve(map)
-            guard curve != .ed25519 else { throw CBORError(.unsupportedCOSECurve(curve.rawValue), at: 0) }
+            guard !curve.isOctetKeyPair else { throw CBORError(.unsupportedCOSECurve(curve.rawValue), at: 0) }
             if map[-3]?.booleanValue != nil {
                 throw COSEKey.invalid("y (label -3) is a boolean: the compressed form, which WebAuthn does not allow")
             }
@@ -88,8 +100,8 @@ public struct COSEKey: Hashable, Sendable {
         case 1:
             try COSEKey.refusePrivate(map, labels: [-4])
             let curve = try COSEKey.curve(map)
-            guard curve == .ed25519 else { throw CBORError(.unsupportedCOSECurve(curve.rawValue), at: 0) }
-            parameters = .okp(curve: curve, x: try COSEKey.bytes(map, label: -2, name: "x", count: 32))
+            guard curve.isOctetKeyPair else { throw CBORError(.unsupportedCOSECurve(curve.rawValue), at: 0) }
+            parameters = .okp(curve: curve, x: try COSEKey.bytes(map, label: -2, name: "x", count: curve.coordinateByteCount))
         case 3:
             try COSEKey.refusePrivate(map, labels: [-3, -4, -5, -6, -7, -8, -9, -10, -11, -12])
             let modulus = try COSEKey.bytes(map, label: -1, name: "n", count: nil)
@@ -150,7 +162,7 @@ public struct COSEKey: Hashable, Sendable {
         let described: String
         switch parameters {
         case .ec2(let curve, let x, let y):
-            guard curve != .ed25519 else { throw CBORError(.unsupportedCOSECurve(curve.rawValue), at: 0) }
+            guard !curve.isOctetKeyPair else { throw CBORError(.unsupportedCOSECurve(curve.rawValue), at: 0) }
             guard x.count == curve.coordinateByteCount, y.count == curve.coordinateByteCount else {
                 throw invalid("an EC2 coordinate is not \(curve.coordinateByteCount) bytes long")
             }
@@ -161,10 +173,11 @@ public struct COSEKey: Hashable, Sendable {
             default: expected = [.es512, .esp512]; described = "an EC2 P-521 key"
             }
         case .okp(let curve, let x):
-            guard curve == .ed25519 else { throw CBORError(.unsupportedCOSECurve(curve.rawValue), at: 0) }
-            guard x.count == 32 else { throw invalid("an Ed25519 key is not 32 bytes long") }
-            expected = [.edDSA, .ed25519]
-            described = "an OKP Ed25519 key"
+            guard curve.isOctetKeyPair else { throw CBORError(.unsupportedCOSECurve(curve.rawValue), at: 0) }
+            let name = curve == .ed25519 ? "Ed25519" : "Ed448"
+            guard x.count == curve.coordinateByteCount else { throw invalid("an \(name) key is not \(curve.coordinateByteCount) bytes long") }
+            expected = [.edDSA, curve == .ed25519 ? .ed25519 : .ed448]
+            described = "an OKP \(name) key"
         case .rsa(let modulus, let exponent):
             guard let first = modulus.first, first != 0 else {
                 throw invalid("n (label -1) is empty or has a leading zero byte (RFC 8230 §4: fewest bytes)")

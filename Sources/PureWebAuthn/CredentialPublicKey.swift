@@ -6,6 +6,7 @@
 
 import PureCBOR
 import PureCurve25519
+import PureCurve448
 import PureMLDSA
 import PureP256
 import PureP384
@@ -53,6 +54,7 @@ struct SignatureVerificationKey: Sendable {
         case p521(P521.Signing.PublicKey)
         case secp256k1(Secp256k1.Signing.PublicKey)
         case ed25519(Curve25519.Signing.PublicKey)
+        case ed448(Curve448.Signing.PublicKey)
         case rsa(RSA.Signing.PublicKey)
         case mldsa44(MLDSA44.PublicKey)
         case mldsa65(MLDSA65.PublicKey)
@@ -70,7 +72,8 @@ struct SignatureVerificationKey: Sendable {
             case .ec2(.p384, let x, let y): key = .p384(try P384.Signing.PublicKey(rawRepresentation: x + y))
             case .ec2(.p521, let x, let y): key = .p521(try P521.Signing.PublicKey(rawRepresentation: x + y))
             case .ec2(.secp256k1, let x, let y): key = .secp256k1(try Secp256k1.Signing.PublicKey(rawRepresentation: x + y))
-            case .ec2(.ed25519, _, _): throw WebAuthnError(.invalidCredentialPublicKey("an EC2 key on Ed25519"))
+            case .ec2(.ed25519, _, _), .ec2(.ed448, _, _): throw WebAuthnError(.invalidCredentialPublicKey("an EC2 key on an OKP curve"))
+            case .okp(.ed448, let x): key = .ed448(try Curve448.Signing.PublicKey(rawRepresentation: x))
             case .okp(_, let x): key = .ed25519(try Curve25519.Signing.PublicKey(rawRepresentation: x))
             case .rsa(let modulus, let exponent): key = .rsa(try RSA.Signing.PublicKey(modulus: modulus, publicExponent: exponent))
             case .akp(let publicKey):
@@ -97,7 +100,13 @@ struct SignatureVerificationKey: Sendable {
             case .es384, .esp384: key = .p384(try P384.Signing.PublicKey(derRepresentation: der))
             case .es512, .esp512: key = .p521(try P521.Signing.PublicKey(derRepresentation: der))
             case .es256k: key = .secp256k1(try Secp256k1.Signing.PublicKey(derRepresentation: der))
-            case .edDSA, .ed25519: key = .ed25519(try Curve25519.Signing.PublicKey(derRepresentation: der))
+            case .ed25519: key = .ed25519(try Curve25519.Signing.PublicKey(derRepresentation: der))
+            case .ed448: key = .ed448(try Curve448.Signing.PublicKey(derRepresentation: der))
+            // EdDSA names no curve: the certificate's key decides (id-Ed25519 or id-Ed448).
+            case .edDSA:
+                if let ed25519 = try? Curve25519.Signing.PublicKey(derRepresentation: der) { key = .ed25519(ed25519) } else {
+                    key = .ed448(try Curve448.Signing.PublicKey(derRepresentation: der))
+                }
             case .rs256, .rs384, .rs512, .ps256, .ps384, .ps512, .rs1: key = .rsa(try RSA.Signing.PublicKey(derRepresentation: der))
             case .mldsa44: key = .mldsa44(try MLDSA44.PublicKey(derRepresentation: der))
             case .mldsa65: key = .mldsa65(try MLDSA65.PublicKey(derRepresentation: der))
@@ -119,7 +128,7 @@ struct SignatureVerificationKey: Sendable {
         case .p384: der = (try? P384.Signing.ECDSASignature(rawRepresentation: signature))?.derRepresentation
         case .p521: der = (try? P521.Signing.ECDSASignature(rawRepresentation: signature))?.derRepresentation
         case .secp256k1: der = (try? Secp256k1.Signing.ECDSASignature(rawRepresentation: signature))?.derRepresentation
-        case .ed25519, .rsa, .mldsa44, .mldsa65, .mldsa87: der = signature
+        case .ed25519, .ed448, .rsa, .mldsa44, .mldsa65, .mldsa87: der = signature
         }
         return der.map { isValidSignature($0, for: message) } ?? false
     }
@@ -143,7 +152,9 @@ struct SignatureVerificationKey: Sendable {
                   let signature = try? Secp256k1.Signing.ECDSASignature(derRepresentation: signature) else { return false }
             return key.isValidSignature(signature, for: message)
         case .ed25519(let key):
-            return key.isValidSignature(signature, for: message)
+            return algorithm == .edDSA || algorithm == .ed25519 ? key.isValidSignature(signature, for: message) : false
+        case .ed448(let key):
+            return algorithm == .edDSA || algorithm == .ed448 ? key.isValidSignature(signature, for: message) : false
         // Pure ML-DSA with the empty context over the message itself (RFC 9964 §4), as COSE signs.
         case .mldsa44(let key): return key.isValidSignature(signature, for: message)
         case .mldsa65(let key): return key.isValidSignature(signature, for: message)

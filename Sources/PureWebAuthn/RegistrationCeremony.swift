@@ -78,9 +78,10 @@ public struct VerifiedRegistration: Sendable {
 extension WebAuthnRelyingParty {
     /// Every algorithm a credential key here may use, in a reasonable order of preference. RFC 9864's fully
     /// specified ECDSA identifiers (ESP256, ESP384, ESP512) follow the polymorphic ones most authenticators
-    /// know, then ES256K (secp256k1, RFC 8812, which registers it for WebAuthn); ML-DSA (RFC 9964) comes
-    /// last: few authenticators make such keys yet, and its signatures are 2.4 to 4.6 KB.
-    public static let supportedAlgorithms: [COSEAlgorithm] = [.es256, .edDSA, .ed25519, .es384, .es512, .esp256, .esp384, .esp512, .es256k,
+    /// know, then ES256K (secp256k1, RFC 8812, which registers it for WebAuthn) and Ed448 (RFC 9864's
+    /// identifier; an EdDSA key on Ed448 is accepted under EdDSA already); ML-DSA (RFC 9964) comes last: few
+    /// authenticators make such keys yet, and its signatures are 2.4 to 4.6 KB.
+    public static let supportedAlgorithms: [COSEAlgorithm] = [.es256, .edDSA, .ed25519, .es384, .es512, .esp256, .esp384, .esp512, .es256k, .ed448,
                                                               .ps256, .ps384, .ps512, .rs256, .rs384, .rs512, .mldsa44, .mldsa65, .mldsa87]
 
     /// Verifies a registration (WebAuthn §7.1) for the challenge the server issued.

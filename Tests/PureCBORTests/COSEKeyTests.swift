@@ -1,12 +1,13 @@
 // COSE keys against the W3C WebAuthn Level 3 §16 test vectors (spec-vectors.json): every credential public
 // key in their attestation objects is read, has the vector's algorithm, re-encodes to the authenticator's
-// bytes and is the public key of the vector's private key (computed with PureP256/P384/P521, PureCurve25519
-// and, for RSA, the product of the two Mersenne primes the spec names); Ed448 is refused as unsupported.
+// bytes and is the public key of the vector's private key (computed with PureP256/P384/P521, PureCurve25519,
+// PureCurve448 and, for RSA, the product of the two Mersenne primes the spec names).
 // Then the checks one by one on keys built here.
 
 import PureBigInt
 import PureCBOR
 import PureCurve25519
+import PureCurve448
 import PureP256
 import PureP384
 import PureP521
@@ -47,6 +48,7 @@ struct COSEKeyTests {
     func specVectors() throws {
         let vectors = try VectorFiles.json(SpecVectors.self, "../../PureWebAuthnTests/Vectors/spec-vectors.json").vectors
         #expect(vectors.count == 15)
+        var ed448Keys = 0
         for vector in vectors {
             let attestationObject = try CBOR(decoding: [UInt8](hex: vector.registration.attestationObject))
             let object = try #require(attestationObject.mapValue, "\(vector.name)")
@@ -57,10 +59,6 @@ struct COSEKeyTests {
             #expect(end == authData.count, "\(vector.name): bytes after the key")
             #expect(Array(authData[55..<start]).hex == vector.registration.credential_id, "\(vector.name)")
 
-            if vector.credential_alg == -53 {  // Ed448: OKP curve 7, which no key here supports
-                #expect(throws: CBORError(.unsupportedCOSECurve(7), at: 0)) { try COSEKey(item) }
-                continue
-            }
             let key = try COSEKey(item)
             #expect(key.algorithm.rawValue == vector.credential_alg, "\(vector.name)")
             #expect(key.encoded() == Array(authData[start..<end]), "\(vector.name): canonical re-encoding")
@@ -77,6 +75,10 @@ struct COSEKeyTests {
                 default: try P521.Signing.PrivateKey(rawRepresentation: scalar).publicKey.rawRepresentation
                 }
                 #expect(x + y == expected, "\(vector.name)")
+            case .okp(.ed448, let x):
+                let secret = try [UInt8](hex: try #require(registration.private_key))
+                #expect(x == Array(try Curve448.Signing.PrivateKey(rawRepresentation: secret).publicKey.rawRepresentation), "\(vector.name)")
+                ed448Keys += 1
             case .okp(_, let x):
                 let seed = try [UInt8](hex: try #require(registration.private_key))
                 #expect(x == Array(try Curve25519.Signing.PrivateKey(rawRepresentation: seed).publicKey.rawRepresentation), "\(vector.name)")
@@ -91,6 +93,7 @@ struct COSEKeyTests {
                 Issue.record("\(vector.name): the §16 vectors have no ML-DSA credential")
             }
         }
+        #expect(ed448Keys == 1)
     }
 
     private static let x = [UInt8](repeating: 0x11, count: 32), y = [UInt8](repeating: 0x22, count: 32)
@@ -146,17 +149,27 @@ struct COSEKeyTests {
         #expect(throws: CBORError.self) { try COSEKey(algorithm: .rs256, parameters: .rsa(modulus: n, exponent: [])) }
     }
 
-    @Test("Ed25519 keys: EdDSA or Ed25519, 32 bytes")
+    @Test("OKP keys: EdDSA or Ed25519 on a 32-byte Ed25519 key, EdDSA or Ed448 on a 57-byte Ed448 key; neither curve on EC2")
     func okp() throws {
-        let okp: (Int64, [UInt8]) -> CBOR = { algorithm, x in
-            .map(CBORMap(pairs: [(CBOR(1), CBOR(1)), (CBOR(3), CBOR(algorithm)), (CBOR(-1), CBOR(6)), (CBOR(-2), .byteString(x))]))
+        let okp: (Int64, [UInt8], Int64) -> CBOR = { algorithm, x, curve in
+            .map(CBORMap(pairs: [(CBOR(1), CBOR(1)), (CBOR(3), CBOR(algorithm)), (CBOR(-1), CBOR(curve)), (CBOR(-2), .byteString(x))]))
         }
-        #expect(try COSEKey(okp(-8, Self.x)).parameters == .okp(curve: .ed25519, x: Self.x))
-        #expect(try COSEKey(okp(-19, Self.x)).algorithm == .ed25519)
-        #expect(reason(okp(-8, Array(Self.x.prefix(31)))) != nil)
-        #expect(reason(okp(-7, Self.x)) == .mismatchedCOSEAlgorithm(algorithm: -7, key: "an OKP Ed25519 key"))
+        let okp25519: (Int64, [UInt8]) -> CBOR = { okp($0, $1, 6) }
+        #expect(try COSEKey(okp25519(-8, Self.x)).parameters == .okp(curve: .ed25519, x: Self.x))
+        #expect(try COSEKey(okp25519(-19, Self.x)).algorithm == .ed25519)
+        #expect(reason(okp25519(-8, Array(Self.x.prefix(31)))) != nil)
+        #expect(reason(okp25519(-7, Self.x)) == .mismatchedCOSEAlgorithm(algorithm: -7, key: "an OKP Ed25519 key"))
+        #expect(reason(okp25519(-53, Self.x)) == .mismatchedCOSEAlgorithm(algorithm: -53, key: "an OKP Ed25519 key"))
+        let x448 = [UInt8](repeating: 0x33, count: 57)
+        #expect(try COSEKey(okp(-8, x448, 7)).parameters == .okp(curve: .ed448, x: x448))
+        #expect(try COSEKey(okp(-53, x448, 7)).algorithm == .ed448)
+        #expect(reason(okp(-53, Self.x, 7)) != nil)
+        #expect(reason(okp(-19, x448, 7)) == .mismatchedCOSEAlgorithm(algorithm: -19, key: "an OKP Ed448 key"))
+        #expect(reason(okp(-8, x448, 1)) == .unsupportedCOSECurve(1))
+        #expect(reason(ec2Map(curve: 7)) == .unsupportedCOSECurve(7))
         #expect(COSEAlgorithm.edDSA.description == "EdDSA (-8)")
         #expect(COSEAlgorithm(rawValue: -47).description == "ES256K (-47)")
-        #expect(COSEAlgorithm(rawValue: -53).description == "COSE algorithm -53")
+        #expect(COSEAlgorithm(rawValue: -53).description == "Ed448 (-53)")
+        #expect(COSEAlgorithm(rawValue: -54).description == "COSE algorithm -54")
     }
 }
