@@ -136,18 +136,21 @@ loops_only+=(
 )
 
 # PureCurve448 (Ed448 signing, X448): the field's products, squares and canonical reduction, and the
-# complete point formulas, where they are not inlined, may not branch at all; the fixed-window
-# multiplication (four doublings, a scan of sixteen entries by mask and an addition per window), the X448
-# ladder, the inversion chain and the Montgomery scalar arithmetic loop over public counts only.
+# complete point formulas, where they are not inlined, may not branch at all; the fixed-base
+# multiplication (112 signed digits, each a scan of eight table entries by mask and a mixed addition), the
+# X448 ladder, the inversion chain and the Montgomery scalar arithmetic loop over public counts only.
 required+=(
   "static PureCurve448.FieldElement.* infix"
   "PureCurve448.FieldElement.squared.getter"
   "PureCurve448.FieldElement.canonical.getter"
   "PureCurve448.EdwardsPoint.adding("
   "PureCurve448.EdwardsPoint.doubled("
+  "PureCurve448.EdwardsPoint.adding(PureCurve448.AffinePoint"
 )
 loops_only+=(
-  "~PureCurve448.EdwardsPoint.multiplied(by:"
+  "~static PureCurve448.EdwardsPoint.baseMultiple("     # the fixed-base loops: lookups and additions inlined
+  "~static PureCurve448.EdwardsPoint.signedRadix16("
+  "~static PureCurve448.EdwardsPoint.lookup("
   "~static PureCurve448.X448.scalarMultiply("
   "PureCurve448.FieldElement.powerPMinus3Over4.getter"
   "PureCurve448.FieldElement.inverted.getter"

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Known answers whose loops are too long for the debug test run, on the release build of the modules:
 # - RFC 7748 §5.2's X25519 iterated 1,000,000 times (the expected value is in
-#   Tests/PureCurve25519Tests/Vectors/x25519_vectors.json; the debug tests run 1,000 iterations);
+#   Tests/PureCurve25519Tests/Vectors/x25519_vectors.json; the debug tests run 1,000 iterations), and X448
+#   iterated 1,000 and 1,000,000 times (Tests/PureCurve448Tests/Vectors/curve448_vectors.json; the debug
+#   tests run one);
 # - every case of Wycheproof's ECDH files for P-384 and P-521 (Tests/KeyAgreementTests/Vectors; the debug
 #   tests run the P-256 files), thousands of scalar multiplications on the generic arithmetic, and P-384's
 #   and P-521's edge scalars (1…24 and n − 24…n − 1: the ladder against the comb; the debug tests run P-256's);
@@ -28,6 +30,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --target PureCurve25519 >/dev/null
+swift build -c release --target PureCurve448 >/dev/null
 swift build -c release --target PureP384 >/dev/null
 swift build -c release --target PureP521 >/dev/null
 swift build -c release --target PureMLDSA >/dev/null
@@ -39,7 +42,7 @@ mkdir -p "$out"
 objects=()
 # The objects of each module's current sources (its `sources` list), not every *.o in the folder: an
 # object left from a deleted source would define its symbols twice.
-for module in PureCurve25519 PureP384 PureP521 PureECDSA PureSHA2 PureASN1 PureBase64 PureBigInt PureSHA3 PureMLDSA PureRSA PureAES; do
+for module in PureCurve25519 PureCurve448 PureP384 PureP521 PureECDSA PureSHA2 PureASN1 PureBase64 PureBigInt PureSHA3 PureMLDSA PureRSA PureAES; do
     while read -r source; do
         objects+=("$bin/$module.build/$(basename "$source").o")
     done < "$bin/$module.build/sources"
@@ -53,8 +56,16 @@ expected=$(sed -n 's/.*"1000000": "\([0-9a-f]*\)".*/\1/p' Tests/PureCurve25519Te
 # The X25519 loop (the longest, single-threaded) runs beside the others; its line is printed when it ends.
 "$out/known-answer-loops" x25519 1000000 "$expected" &
 x25519_pid=$!
-# A failing loop below ends the script (set -e): the X25519 loop must not run on after it.
-trap '[[ -n ${x25519_pid:-} ]] && kill "$x25519_pid" 2>/dev/null; true' EXIT
+# X448's, as long, after the thousand-iteration check, likewise beside the others.
+vectors448=Tests/PureCurve448Tests/Vectors/curve448_vectors.json
+# The file writes each case as {"iterations": N, "result": HEX}, one member a line.
+x448_expected() { grep -A1 "\"iterations\": $1," "$vectors448" | sed -n 's/.*"result": "\([0-9a-f]*\)".*/\1/p'; }
+x448_1000=$(x448_expected 1000) x448_million=$(x448_expected 1000000)
+[[ ${#x448_1000} == 112 && ${#x448_million} == 112 ]] || { echo "no X448 iterated values in $vectors448"; exit 1; }
+( "$out/known-answer-loops" x448 1000 "$x448_1000" && "$out/known-answer-loops" x448 1000000 "$x448_million" ) &
+x448_pid=$!
+# A failing loop below ends the script (set -e): the X25519 and X448 loops must not run on after it.
+trap '[[ -n ${x25519_pid:-} ]] && kill "$x25519_pid" 2>/dev/null; [[ -n ${x448_pid:-} ]] && kill "$x448_pid" 2>/dev/null; true' EXIT
 "$out/known-answer-loops" ecdh Tests/KeyAgreementTests/Vectors/ecdh_secp{384,521}r1{,_ecpoint}_test.json
 "$out/known-answer-loops" ecdh-edge
 "$out/known-answer-loops" nist-key-pairs Tests/PureP384Tests/Vectors/SigGen.txt
@@ -68,7 +79,9 @@ readme=Tests/PureMLDSATests/Vectors/cctv_accumulated_README.md
 "$out/known-answer-loops" rsa-sig-gen Tests/PureRSATests/Vectors/rsa_pkcs1_{2048,3072,4096}_sig_gen_test.json
 "$out/known-answer-loops" sha256 Tests/PureSHA2Tests/Vectors/SHA256LongMsg.rsp
 "$out/known-answer-loops" bigint-modular Tests/PureBigIntTests/Vectors/bigint_vectors.json
-x25519_status=0
+x25519_status=0 x448_status=0
 wait "$x25519_pid" || x25519_status=$?
 x25519_pid=
-exit "$x25519_status"
+wait "$x448_pid" || x448_status=$?
+x448_pid=
+exit $(( x25519_status || x448_status ))

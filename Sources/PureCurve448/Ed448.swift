@@ -25,7 +25,8 @@ enum Ed448 {
             scalar[55] |= 0x80
             self.scalar = scalar
             prefix = Array(hash[57..<114])
-            publicKey = EdwardsPoint.base.multiplied(by: scalar).encoded
+            // [s]B = [s mod L]B (B has order L); the table takes scalars below L.
+            publicKey = EdwardsPoint.baseMultiple(Scalar.reducing(wide: scalar + [UInt8](repeating: 0, count: 58))).encoded
         }
     }
 
@@ -43,7 +44,7 @@ enum Ed448 {
         hasher.update(data: key.prefix)
         hasher.update(data: message)
         let r = Scalar.reducing(wide: hasher.squeeze(byteCount: 114))
-        let encodedR = EdwardsPoint.base.multiplied(by: Array(r.bytes.prefix(56))).encoded
+        let encodedR = EdwardsPoint.baseMultiple(r).encoded
         let k = challenge(dom, encodedR[...], key.publicKey, message)
         let s = Scalar.multiplyAdd(k, key.scalar, r)
         return encodedR + s.bytes

@@ -1,7 +1,8 @@
 // Points of edwards448 (RFC 8032 §5.2): x² + y² = 1 + d·x²·y², d = −39081, in projective coordinates
 // (X : Y : Z) with x = X/Z, y = Y/Z, and the formulas of RFC 8032 §5.2.4. The curve is untwisted (a = 1)
 // and d is not a square, so the addition law is complete: the same formula adds any two points, a point to
-// itself and the identity, which is what lets the constant-time multiplication below run one fixed sequence.
+// itself and the identity, which is what lets the constant-time fixed-base multiplication (BasepointTable.swift)
+// run one fixed sequence.
 
 struct EdwardsPoint: Sendable {
     var x, y, z: FieldElement
@@ -45,11 +46,6 @@ struct EdwardsPoint: Sendable {
     /// −self.
     var negated: EdwardsPoint { EdwardsPoint(x: -x, y: y, z: z) }
 
-    /// `a` where `mask` is all ones, `b` where it is zero.
-    static func select(_ mask: UInt64, _ a: EdwardsPoint, _ b: EdwardsPoint) -> EdwardsPoint {
-        EdwardsPoint(x: .select(mask, a.x, b.x), y: .select(mask, a.y, b.y), z: .select(mask, a.z, b.z))
-    }
-
     /// Whether the point is the identity (X = 0 and Y = Z). Public data only.
     var isIdentityVartime: Bool { x.isZeroMask != 0 && (y - z).isZeroMask != 0 }
 }
@@ -91,8 +87,7 @@ extension EdwardsPoint {
 // MARK: Scalar multiplication
 
 extension EdwardsPoint {
-    /// [0]self … [15]self: each even entry the double of its half, each odd one the even below plus self (no
-    /// branch on the index either).
+    /// [0]self … [15]self: each even entry the double of its half, each odd one the even below plus self.
     func multiplesTable() -> [EdwardsPoint] {
         var table = [EdwardsPoint](repeating: .identity, count: 16)
         table[1] = self
@@ -103,28 +98,6 @@ extension EdwardsPoint {
             index += 2
         } while index < 16
         return table
-    }
-
-    /// [k]self for a 448-bit scalar in 56 little-endian bytes, constant-time in k and in the point: 4-bit
-    /// windows from the top, four doublings and one addition of a table entry each (the entry read by
-    /// scanning all sixteen with masks), the same sequence of operations for every k.
-    func multiplied(by scalar: [UInt8]) -> EdwardsPoint {
-        let table = multiplesTable()
-        var result = EdwardsPoint.identity
-        var window = 111
-        repeat {
-            result = result.doubled().doubled().doubled().doubled()
-            let digit = UInt64((scalar[window >> 1] >> UInt8((window & 1) << 2)) & 0xF)
-            var entry = EdwardsPoint.identity
-            for index in 0..<16 {
-                // All ones when index == digit: (index ^ digit) − 1 borrows into bit 63 only from zero.
-                let mask = 0 &- (((UInt64(index) ^ digit) &- 1) >> 63)
-                entry = .select(mask, table[index], entry)
-            }
-            result = result.adding(entry)
-            window -= 1
-        } while window >= 0
-        return result
     }
 
     /// [s]B + [k]A for verification, variable-time (every input is public): the two 4-bit window tables

@@ -1,42 +1,87 @@
 // Multiplication and squaring in GF(2^448 − 2^224 − 1): the 64 limb products (36 for a square) summed in
-// fifteen 128-bit columns, the columns 8–14 folded back by 2^448 ≡ 2^224 + 1, then one carry pass. The
-// column sums are two 64-bit words (`Column`), which every platform of the package's minimums has.
+// fifteen 128-bit columns, the columns 8–14 folded back by 2^448 ≡ 2^224 + 1, then one carry pass.
 
-extension FieldElement {
-    /// A 128-bit column sum as (high, low). Carries from the low word are arithmetic, never a branch.
-    struct Column {
-        var low: UInt64
-        var high: UInt64
+/// A 128-bit column sum of a product. Two implementations: Swift's `UInt128` (macOS 15 and later, and
+/// Linux), and two 64-bit words for older systems; both run the same formulas, and the tests compare them.
+protocol ColumnSum {
+    /// a·b.
+    init(_ a: UInt64, _ b: UInt64)
+    /// self += a·b.
+    mutating func add(_ a: UInt64, _ b: UInt64)
+    /// self += other·factor, factor 1 or 2 (a folded column counts twice at position j + 4 when it folds
+    /// twice).
+    mutating func add(_ other: Self, times factor: UInt64)
+    /// The low 64 bits.
+    var low: UInt64 { get }
+    /// self >> 56; fits in 64 bits for sums below 2^120.
+    var shifted56: UInt64 { get }
+}
 
-        /// a·b.
-        @inline(__always)
-        init(_ a: UInt64, _ b: UInt64) { (high, low) = a.multipliedFullWidth(by: b) }
+/// `ColumnSum` as (high, low). Carries from the low word are arithmetic, never a branch.
+struct TwoWordColumn: ColumnSum {
+    var low: UInt64
+    var high: UInt64
 
-        /// self += a·b.
-        @inline(__always)
-        mutating func add(_ a: UInt64, _ b: UInt64) {
-            let (h, l) = a.multipliedFullWidth(by: b)
-            let (sum, overflow) = low.addingReportingOverflow(l)
-            low = sum
-            high = high &+ h &+ (overflow ? 1 : 0)
-        }
+    @inline(__always)
+    init(_ a: UInt64, _ b: UInt64) { (high, low) = a.multipliedFullWidth(by: b) }
 
-        /// self += other·factor, factor 1 or 2 (a folded column counts twice at position j + 4 when it
-        /// folds twice).
-        @inline(__always)
-        mutating func add(_ other: Column, times factor: UInt64 = 1) {
-            let (sum, overflow) = low.addingReportingOverflow(other.low &* factor)
-            let spill = factor == 2 ? other.low >> 63 : 0
-            low = sum
-            high = high &+ other.high &* factor &+ spill &+ (overflow ? 1 : 0)
-        }
-
-        /// self >> 56; fits in 64 bits for sums below 2^120.
-        @inline(__always)
-        var shifted56: UInt64 { (high << 8) | (low >> 56) }
+    @inline(__always)
+    mutating func add(_ a: UInt64, _ b: UInt64) {
+        let (h, l) = a.multipliedFullWidth(by: b)
+        let (sum, overflow) = low.addingReportingOverflow(l)
+        low = sum
+        high = high &+ h &+ (overflow ? 1 : 0)
     }
 
+    @inline(__always)
+    mutating func add(_ other: TwoWordColumn, times factor: UInt64) {
+        let (sum, overflow) = low.addingReportingOverflow(other.low &* factor)
+        let spill = factor == 2 ? other.low >> 63 : 0
+        low = sum
+        high = high &+ other.high &* factor &+ spill &+ (overflow ? 1 : 0)
+    }
+
+    @inline(__always)
+    var shifted56: UInt64 { (high << 8) | (low >> 56) }
+}
+
+/// `ColumnSum` in Swift's `UInt128`, whose additions LLVM compiles to add/adc.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+struct NativeColumn: ColumnSum {
+    var value: UInt128
+
+    @inline(__always)
+    init(_ a: UInt64, _ b: UInt64) { value = UInt128(a) &* UInt128(b) }
+
+    @inline(__always)
+    mutating func add(_ a: UInt64, _ b: UInt64) { value &+= UInt128(a) &* UInt128(b) }
+
+    @inline(__always)
+    mutating func add(_ other: NativeColumn, times factor: UInt64) { value &+= other.value &* UInt128(factor) }
+
+    @inline(__always)
+    var low: UInt64 { UInt64(truncatingIfNeeded: value) }
+
+    @inline(__always)
+    var shifted56: UInt64 { UInt64(truncatingIfNeeded: value >> 56) }
+}
+
+extension FieldElement {
+    @inline(__always)
     static func * (a: FieldElement, b: FieldElement) -> FieldElement {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) { return product(a, b, NativeColumn.self) }
+        return product(a, b, TwoWordColumn.self)
+    }
+
+    /// self².
+    @inline(__always)
+    var squared: FieldElement {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) { return Self.square(self, NativeColumn.self) }
+        return Self.square(self, TwoWordColumn.self)
+    }
+
+    /// a·b: the 64 limb products in fifteen column sums.
+    static func product<Column: ColumnSum>(_ a: FieldElement, _ b: FieldElement, _: Column.Type) -> FieldElement {
         let c0 = Column(a.l0, b.l0)
         var c1 = Column(a.l0, b.l1)
         c1.add(a.l1, b.l0)
@@ -73,9 +118,8 @@ extension FieldElement {
         return reduce(c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14)
     }
 
-    /// self², with each product of two different limbs computed once and doubled (d_i = 2·l_i).
-    var squared: FieldElement {
-        let a = self
+    /// a², with each product of two different limbs computed once and doubled (d_i = 2·l_i).
+    static func square<Column: ColumnSum>(_ a: FieldElement, _: Column.Type) -> FieldElement {
         let d0 = a.l0 &<< 1, d1 = a.l1 &<< 1, d2 = a.l2 &<< 1, d3 = a.l3 &<< 1
         let d4 = a.l4 &<< 1, d5 = a.l5 &<< 1, d6 = a.l6 &<< 1
 
@@ -120,18 +164,18 @@ extension FieldElement {
     /// 2^62.2) and r7's (12 products: below 2^62.8), with its own 56 bits: below 2^64. `carried` then leaves
     /// loose limbs.
     @inline(__always)
-    static func reduce(_ c0: Column, _ c1: Column, _ c2: Column, _ c3: Column, _ c4: Column, _ c5: Column,
+    static func reduce<Column: ColumnSum>(_ c0: Column, _ c1: Column, _ c2: Column, _ c3: Column, _ c4: Column, _ c5: Column,
                        _ c6: Column, _ c7: Column, _ c8: Column, _ c9: Column, _ c10: Column, _ c11: Column,
                        _ c12: Column, _ c13: Column, _ c14: Column) -> FieldElement {
         var r0 = c0, r1 = c1, r2 = c2, r3 = c3, r4 = c4, r5 = c5, r6 = c6, r7 = c7
-        r0.add(c8); r0.add(c12)
-        r1.add(c9); r1.add(c13)
-        r2.add(c10); r2.add(c14)
-        r3.add(c11)
-        r4.add(c8); r4.add(c12, times: 2)
-        r5.add(c9); r5.add(c13, times: 2)
-        r6.add(c10); r6.add(c14, times: 2)
-        r7.add(c11)
+        r0.add(c8, times: 1); r0.add(c12, times: 1)
+        r1.add(c9, times: 1); r1.add(c13, times: 1)
+        r2.add(c10, times: 1); r2.add(c14, times: 1)
+        r3.add(c11, times: 1)
+        r4.add(c8, times: 1); r4.add(c12, times: 2)
+        r5.add(c9, times: 1); r5.add(c13, times: 2)
+        r6.add(c10, times: 1); r6.add(c14, times: 2)
+        r7.add(c11, times: 1)
         let k0 = r0.shifted56, k1 = r1.shifted56, k2 = r2.shifted56, k3 = r3.shifted56
         let k4 = r4.shifted56, k5 = r5.shifted56, k6 = r6.shifted56, k7 = r7.shifted56
         return FieldElement((r0.low & mask56) &+ k7, (r1.low & mask56) &+ k0, (r2.low & mask56) &+ k1,

@@ -20,6 +20,9 @@ struct Curve448ArithmeticTests {
             #expect((a * b).canonicalBytes == (try [UInt8](hex: pair.product)), "case \(index)")
             #expect((a + b).canonicalBytes == (try [UInt8](hex: pair.sum)), "case \(index)")
             #expect((a - b).canonicalBytes == (try [UInt8](hex: pair.difference)), "case \(index)")
+            // The two-word column sums (systems before macOS 15) give what UInt128's do.
+            #expect(FieldElement.product(a, b, TwoWordColumn.self).canonicalBytes == (a * b).canonicalBytes, "case \(index)")
+            #expect(FieldElement.square(a, TwoWordColumn.self).canonicalBytes == a.squared.canonicalBytes, "case \(index)")
             // The uncarried forms the ladder feeds to a product: (a + b)·(a − b) = a² − b².
             let product = FieldElement.uncarriedSum(a, b) * FieldElement.uncarriedDifference(a, b)
             #expect(product.canonicalBytes == (a.squared - b.squared).canonicalBytes, "case \(index)")
@@ -60,6 +63,28 @@ struct Curve448ArithmeticTests {
             let k = Scalar(limbs: Scalar.limbs(littleEndian: try [UInt8](hex: vector.k)[...]))
             let r = Scalar(limbs: Scalar.limbs(littleEndian: try [UInt8](hex: vector.r)[...]))
             #expect(Scalar.multiplyAdd(k, try [UInt8](hex: vector.s), r).bytes == (try [UInt8](hex: vector.result)), "case \(index)")
+        }
+    }
+
+    @Test("[a]B by the signed-digit table equals plain double-and-add, for edge and random scalars below L")
+    func baseMultiple() throws {
+        var scalars: [[UInt64]] = [[0, 0, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0, 0], [8, 0, 0, 0, 0, 0, 0], [9, 0, 0, 0, 0, 0, 0]]
+        var lMinusOne = Scalar.order
+        lMinusOne[0] -= 1
+        scalars.append(lMinusOne)
+        // Every nibble 8 (each digit carries) and every nibble 7, below 2^446.
+        scalars.append([UInt64](repeating: 0x8888_8888_8888_8888, count: 6) + [0x0888_8888_8888_8888])
+        scalars.append([UInt64](repeating: 0x7777_7777_7777_7777, count: 6) + [0x3777_7777_7777_7777])
+        var generator = SplitMix64(seed: 448)
+        for _ in 0..<8 {
+            var limbs = (0..<7).map { _ in generator.next() }
+            limbs[6] &= 0x3fff_ffff_ffff_ffff
+            scalars.append(Scalar.reducing(wide: Scalar(limbs: limbs).bytes + [UInt8](repeating: 0, count: 57)).limbs)
+        }
+        for limbs in scalars {
+            let scalar = Scalar(limbs: limbs)
+            let expected = EdwardsPoint.doubleMultiplyVartime(s: Array(scalar.bytes.prefix(56)), k: [UInt8](repeating: 0, count: 56), a: .identity)
+            #expect(EdwardsPoint.baseMultiple(scalar).encoded == expected.encoded, "\(limbs)")
         }
     }
 

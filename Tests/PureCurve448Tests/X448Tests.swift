@@ -1,6 +1,6 @@
 // X448 (RFC 7748) against RFC 7748 §5.2 and §6.2 and against Python `cryptography` (OpenSSL): the
-// function's outputs, the iterated results (1 and 1,000 here; 1,000,000 in scripts/known-answer-loops.sh
-// on the release build), u-coordinates of p and above reduced, small-order inputs refused, key formats.
+// function's outputs, the iterated results (once here; 1,000 and 1,000,000 times in
+// scripts/known-answer-loops.sh on the release build), u-coordinates of p and above reduced, small-order inputs refused, key formats.
 
 @testable import PureCurve448
 import Testing
@@ -22,21 +22,13 @@ struct X448Tests {
         }
     }
 
-    @Test("RFC 7748 §5.2 iterated: 1 and 1,000 times")
+    @Test("RFC 7748 §5.2 iterated once (1,000 and 1,000,000 times: scripts/known-answer-loops.sh, release build)")
     func iterated() throws {
         let vectors = try Curve448Vectors.load()
         let expected = Dictionary(uniqueKeysWithValues: vectors.x448Iterated.map { ($0.iterations, $0.result) })
-        #expect(expected.count == 3)
-        var k = X448.basePoint, u = X448.basePoint
-        var checked = 0
-        for iteration in 1...1000 {
-            (k, u) = (X448.scalarMultiply(k, u), k)
-            if let result = expected[iteration] {
-                #expect(k == (try [UInt8](hex: result)), "after \(iteration)")
-                checked += 1
-            }
-        }
-        #expect(checked == 2)
+        #expect(expected.keys.sorted() == [1, 1000, 1_000_000])
+        let once = X448.scalarMultiply(X448.basePoint, X448.basePoint)
+        #expect(once == (try [UInt8](hex: try #require(expected[1]))))
     }
 
     @Test("small-order inputs give zeros, which key agreement refuses")

@@ -6,6 +6,7 @@ import Darwin
 // Known answers too long for the debug test run, on the release build (scripts/known-answer-loops.sh):
 //   known-answer-loops x25519 ITERATIONS EXPECTED_HEX   RFC 7748 §5.2's X25519 iterated (k = u = 9; then
 //                                                       k, u = X25519(k, u), k); exit 0 when it matches
+//   known-answer-loops x448 ITERATIONS EXPECTED_HEX     the same for X448 (k = u = 5, 56 bytes)
 //   known-answer-loops ecdh FILE…                       every case of Wycheproof ecdh_secp384r1/521r1 files
 //                                                       (ECDHWycheproof.swift); exit 0 when all pass
 //   known-answer-loops ecdh-edge                        P-384's and P-521's edge scalars, ladder against comb
@@ -23,6 +24,7 @@ import Darwin
 //   known-answer-loops sha256 FILE                      every record of NIST's SHA256LongMsg.rsp
 
 import PureCurve25519
+import PureCurve448
 
 func hexBytes(_ text: String) -> [UInt8]? {
     let digits = Array(text.utf8)
@@ -51,6 +53,18 @@ func x25519Iterated(_ iterations: Int, expected: [UInt8]) throws -> Bool {
     return matched
 }
 
+func x448Iterated(_ iterations: Int, expected: [UInt8]) throws -> Bool {
+    var k: [UInt8] = [5] + [UInt8](repeating: 0, count: 55), u = k
+    for _ in 0..<iterations {
+        let key = try Curve448.KeyAgreement.PrivateKey(rawRepresentation: k)
+        let next = try key.sharedSecretFromKeyAgreement(with: Curve448.KeyAgreement.PublicKey(rawRepresentation: u))
+        (k, u) = (next.withUnsafeBytes { Array($0) }, k)
+    }
+    let matched = k == expected
+    print("X448 iterated \(iterations) times (RFC 7748 §5.2): \(matched ? "ok" : "MISMATCH")")
+    return matched
+}
+
 func readText(_ path: String) -> String? {
     guard let file = fopen(path, "r") else { print("cannot read \(path)"); return nil }
     defer { fclose(file) }
@@ -72,6 +86,12 @@ case "x25519":
         exit(2)
     }
     exit(try x25519Iterated(iterations, expected: expected) ? 0 : 1)
+case "x448":
+    guard arguments.count == 4, let iterations = Int(arguments[2]), iterations > 0, let expected = hexBytes(arguments[3]) else {
+        print("usage: known-answer-loops x448 ITERATIONS EXPECTED_HEX")
+        exit(2)
+    }
+    exit(try x448Iterated(iterations, expected: expected) ? 0 : 1)
 case "ecdh" where arguments.count > 2:
     var passed = true
     for path in arguments.dropFirst(2) {
@@ -113,6 +133,6 @@ case "bigint-modular" where arguments.count == 3:
 case "sha256" where arguments.count == 3:
     exit(runSHA256Records(path: arguments[2], expectedRecords: 64) ? 0 : 1)   // SHA256NISTTests reads the same 64
 default:
-    print("usage: known-answer-loops x25519 ITERATIONS EXPECTED_HEX | ecdh FILE… | ecdh-edge | nist-key-pairs FILE | ecdsa FILE… | mldsa-accumulated N README | mldsa-field README | oaep FILE… | aes-gcm FILE | rsa-sig-gen FILE… | bigint-modular FILE | sha256 FILE")
+    print("usage: known-answer-loops x25519|x448 ITERATIONS EXPECTED_HEX | ecdh FILE… | ecdh-edge | nist-key-pairs FILE | ecdsa FILE… | mldsa-accumulated N README | mldsa-field README | oaep FILE… | aes-gcm FILE | rsa-sig-gen FILE… | bigint-modular FILE | sha256 FILE")
     exit(2)
 }
