@@ -35,6 +35,7 @@ PureP521:
 PureSecp256k1:
 PureECDSA:
 PureCurve25519:
+PureCurve448:
 PureAES:
 PureDeflate:
 PureCBOR:
