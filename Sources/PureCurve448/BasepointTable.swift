@@ -119,19 +119,9 @@ let basepointTable: [UInt64] = {
         }
         rowBase = multiple.doubled().doubled().doubled().doubled().doubled()   // 8·256^k·B·32 = 256^(k+1)·B
     }
-    // Affine with one inversion (Montgomery's trick).
-    var prefix = [FieldElement](repeating: .one, count: points.count)
-    var running = FieldElement.one
-    for (index, point) in points.enumerated() {
-        prefix[index] = running
-        running = running * point.z
-    }
-    var inverse = running.inverted                            // 1 / (z_0 ⋯ z_447)
     var words = [UInt64](repeating: 0, count: 448 * 16)
-    for index in points.indices.reversed() {
-        let zInverse = inverse * prefix[index]
-        inverse = inverse * points[index].z
-        let x = (points[index].x * zInverse).canonical, y = (points[index].y * zInverse).canonical
+    for (index, point) in EdwardsPoint.batchAffine(points).enumerated() {
+        let x = point.x, y = point.y
         let limbs = [x.l0, x.l1, x.l2, x.l3, x.l4, x.l5, x.l6, x.l7, y.l0, y.l1, y.l2, y.l3, y.l4, y.l5, y.l6, y.l7]
         for (offset, limb) in limbs.enumerated() { words[16 * index + offset] = limb }
     }

@@ -83,35 +83,3 @@ extension EdwardsPoint {
         self.init(x: x, y: y, z: .one)
     }
 }
-
-// MARK: Scalar multiplication
-
-extension EdwardsPoint {
-    /// [0]self … [15]self: each even entry the double of its half, each odd one the even below plus self.
-    func multiplesTable() -> [EdwardsPoint] {
-        var table = [EdwardsPoint](repeating: .identity, count: 16)
-        table[1] = self
-        var index = 2
-        repeat {
-            table[index] = table[index >> 1].doubled()
-            table[index + 1] = table[index].adding(self)
-            index += 2
-        } while index < 16
-        return table
-    }
-
-    /// [s]B + [k]A for verification, variable-time (every input is public): the two 4-bit window tables
-    /// share one run of 448 doublings.
-    static func doubleMultiplyVartime(s: [UInt8], k: [UInt8], a: EdwardsPoint) -> EdwardsPoint {
-        let baseTable = EdwardsPoint.base.multiplesTable(), pointTable = a.multiplesTable()
-        var result = EdwardsPoint.identity
-        for window in stride(from: 111, through: 0, by: -1) {
-            result = result.doubled().doubled().doubled().doubled()
-            let shift = UInt8((window & 1) << 2)
-            let sDigit = Int((s[window >> 1] >> shift) & 0xF), kDigit = Int((k[window >> 1] >> shift) & 0xF)
-            if sDigit != 0 { result = result.adding(baseTable[sDigit]) }
-            if kDigit != 0 { result = result.adding(pointTable[kDigit]) }
-        }
-        return result
-    }
-}

@@ -83,8 +83,30 @@ struct Curve448ArithmeticTests {
         }
         for limbs in scalars {
             let scalar = Scalar(limbs: limbs)
-            let expected = EdwardsPoint.doubleMultiplyVartime(s: Array(scalar.bytes.prefix(56)), k: [UInt8](repeating: 0, count: 56), a: .identity)
+            let expected = plainMultiple(.base, Array(scalar.bytes.prefix(56)))
             #expect(EdwardsPoint.baseMultiple(scalar).encoded == expected.encoded, "\(limbs)")
+        }
+    }
+
+    @Test("[s]B + [k]A by wNAF (verification) agrees with bit-by-bit double-and-add")
+    func doubleMultiply() throws {
+        var generator = SplitMix64(seed: 8032)
+        func randomScalar() -> [UInt8] {
+            var limbs = (0..<7).map { _ in generator.next() }
+            limbs[6] &= 0x3fff_ffff_ffff_ffff
+            return Array(Scalar.reducing(wide: Scalar(limbs: limbs).bytes + [UInt8](repeating: 0, count: 57)).bytes.prefix(56))
+        }
+        let zero = [UInt8](repeating: 0, count: 56)
+        var lMinusOne = Scalar(limbs: Scalar.order).bytes
+        lMinusOne[0] -= 1
+        // Extremes (zero, L − 1, all ones below 2^446: long carry runs), then random pairs and points.
+        var cases: [([UInt8], [UInt8])] = [(zero, zero), (Array(lMinusOne.prefix(56)), Array(lMinusOne.prefix(56))),
+                                           ([UInt8](repeating: 0xff, count: 55) + [0x3f], [UInt8](repeating: 0xff, count: 55) + [0x3f])]
+        for _ in 0..<6 { cases.append((randomScalar(), randomScalar())) }
+        for (s, k) in cases {
+            let a = plainMultiple(.base, randomScalar())
+            let expected = plainMultiple(.base, s).adding(plainMultiple(a, k))
+            #expect(EdwardsPoint.doubleMultiplyVartime(s: s, k: k, a: a).encoded == expected.encoded)
         }
     }
 
@@ -99,4 +121,15 @@ struct Curve448ArithmeticTests {
         topByte[56] = 1
         #expect(!Scalar.isCanonicalVartime(topByte[...]))
     }
+}
+
+/// [scalar]point by the plainest method, the tests' reference: one doubling and, for a set bit, one
+/// addition per bit of the 56 little-endian bytes, from the top.
+private func plainMultiple(_ point: EdwardsPoint, _ scalar: [UInt8]) -> EdwardsPoint {
+    var result = EdwardsPoint.identity
+    for bit in stride(from: 447, through: 0, by: -1) {
+        result = result.doubled()
+        if (scalar[bit >> 3] >> UInt8(bit & 7)) & 1 == 1 { result = result.adding(point) }
+    }
+    return result
 }
