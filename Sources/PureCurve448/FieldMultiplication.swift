@@ -1,5 +1,6 @@
-// Multiplication and squaring in GF(2^448 − 2^224 − 1): the 64 limb products (36 for a square) summed in
-// fifteen 128-bit columns, the columns 8–14 folded back by 2^448 ≡ 2^224 + 1, then one carry pass.
+// Multiplication and squaring in GF(2^448 − 2^224 − 1), in 128-bit column sums: products by one Karatsuba
+// step on the halves (48 limb products), squares schoolbook (36 limb products in fifteen columns, 8–14
+// folded back by 2^448 ≡ 2^224 + 1); then one carry pass.
 
 /// A 128-bit column sum of a product. Two implementations: Swift's `UInt128` (macOS 15 and later, and
 /// Linux), and two 64-bit words for older systems; both run the same formulas, and the tests compare them.
@@ -11,6 +12,8 @@ protocol ColumnSum {
     /// self += other·factor, factor 1 or 2 (a folded column counts twice at position j + 4 when it folds
     /// twice).
     mutating func add(_ other: Self, times factor: UInt64)
+    /// self −= other, for other ≤ self.
+    mutating func subtract(_ other: Self)
     /// The low 64 bits.
     var low: UInt64 { get }
     /// self >> 56; fits in 64 bits for sums below 2^120.
@@ -42,6 +45,13 @@ struct TwoWordColumn: ColumnSum {
     }
 
     @inline(__always)
+    mutating func subtract(_ other: TwoWordColumn) {
+        let (difference, borrow) = low.subtractingReportingOverflow(other.low)
+        low = difference
+        high = high &- other.high &- (borrow ? 1 : 0)
+    }
+
+    @inline(__always)
     var shifted56: UInt64 { (high << 8) | (low >> 56) }
 }
 
@@ -58,6 +68,9 @@ struct NativeColumn: ColumnSum {
 
     @inline(__always)
     mutating func add(_ other: NativeColumn, times factor: UInt64) { value &+= other.value &* UInt128(factor) }
+
+    @inline(__always)
+    mutating func subtract(_ other: NativeColumn) { value &-= other.value }
 
     @inline(__always)
     var low: UInt64 { UInt64(truncatingIfNeeded: value) }
@@ -80,42 +93,55 @@ extension FieldElement {
         return Self.square(self, TwoWordColumn.self)
     }
 
-    /// a·b: the 64 limb products in fifteen column sums.
+    /// a·b by Hamburg's Karatsuba step for the golden-ratio prime. With φ = 2^224 (four limbs), p = φ² − φ − 1,
+    /// so φ² ≡ φ + 1, and for a = A0 + A1·φ, b = B0 + B1·φ:
+    ///
+    ///     a·b ≡ (A0·B0 + A1·B1) + ((A0 + A1)·(B0 + B1) − A0·B0)·φ
+    ///
+    /// three 4×4-limb products (48 limb products, against 64 for the schoolbook product) of seven columns each.
+    /// Column by column (A0 + A1)(B0 + B1) − A0·B0 = A0·B1 + A1·B0 + A1·B1 ≥ 0, so the subtraction never
+    /// borrows. Shifted by φ, its columns 4–6 land on 8–10 and fold once more (2^(448 + 56j) ≡ 2^(56j) +
+    /// 2^(56(j + 4))).
+    ///
+    /// Bounds, for operand limbs below A = 3·2^56 + 2^10 (A² < 2^115.2; the sums' limbs below 2A): a column
+    /// of the middle product holds at most 4 products below 4A². The fullest result column, r4 = P4 + Q4 + H0
+    /// + H4, sums 3A² + 3A² + 4A² + 12A² = 22A² < 2^119.7; r7 = H3 < 16A² < 2^119.2, r3 = P3 + Q3 < 8A² <
+    /// 2^118.2. So every carry (r_k >> 56) is below 2^63.7, and limb 4, its own 56 bits plus r3's and r7's
+    /// carries, stays below 2^56 + 2^62.2 + 2^63.2 < 2^64. `carried` then leaves loose limbs.
     static func product<Column: ColumnSum>(_ a: FieldElement, _ b: FieldElement, _: Column.Type) -> FieldElement {
-        let c0 = Column(a.l0, b.l0)
-        var c1 = Column(a.l0, b.l1)
-        c1.add(a.l1, b.l0)
-        var c2 = Column(a.l0, b.l2)
-        c2.add(a.l1, b.l1); c2.add(a.l2, b.l0)
-        var c3 = Column(a.l0, b.l3)
-        c3.add(a.l1, b.l2); c3.add(a.l2, b.l1); c3.add(a.l3, b.l0)
-        var c4 = Column(a.l0, b.l4)
-        c4.add(a.l1, b.l3); c4.add(a.l2, b.l2); c4.add(a.l3, b.l1); c4.add(a.l4, b.l0)
-        var c5 = Column(a.l0, b.l5)
-        c5.add(a.l1, b.l4); c5.add(a.l2, b.l3); c5.add(a.l3, b.l2); c5.add(a.l4, b.l1)
-        c5.add(a.l5, b.l0)
-        var c6 = Column(a.l0, b.l6)
-        c6.add(a.l1, b.l5); c6.add(a.l2, b.l4); c6.add(a.l3, b.l3); c6.add(a.l4, b.l2)
-        c6.add(a.l5, b.l1); c6.add(a.l6, b.l0)
-        var c7 = Column(a.l0, b.l7)
-        c7.add(a.l1, b.l6); c7.add(a.l2, b.l5); c7.add(a.l3, b.l4); c7.add(a.l4, b.l3)
-        c7.add(a.l5, b.l2); c7.add(a.l6, b.l1); c7.add(a.l7, b.l0)
-        var c8 = Column(a.l1, b.l7)
-        c8.add(a.l2, b.l6); c8.add(a.l3, b.l5); c8.add(a.l4, b.l4); c8.add(a.l5, b.l3)
-        c8.add(a.l6, b.l2); c8.add(a.l7, b.l1)
-        var c9 = Column(a.l2, b.l7)
-        c9.add(a.l3, b.l6); c9.add(a.l4, b.l5); c9.add(a.l5, b.l4); c9.add(a.l6, b.l3)
-        c9.add(a.l7, b.l2)
-        var c10 = Column(a.l3, b.l7)
-        c10.add(a.l4, b.l6); c10.add(a.l5, b.l5); c10.add(a.l6, b.l4); c10.add(a.l7, b.l3)
-        var c11 = Column(a.l4, b.l7)
-        c11.add(a.l5, b.l6); c11.add(a.l6, b.l5); c11.add(a.l7, b.l4)
-        var c12 = Column(a.l5, b.l7)
-        c12.add(a.l6, b.l6); c12.add(a.l7, b.l5)
-        var c13 = Column(a.l6, b.l7)
-        c13.add(a.l7, b.l6)
-        let c14 = Column(a.l7, b.l7)
-        return reduce(c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14)
+        let p = product4(a.l0, a.l1, a.l2, a.l3, b.l0, b.l1, b.l2, b.l3, Column.self)
+        let q = product4(a.l4, a.l5, a.l6, a.l7, b.l4, b.l5, b.l6, b.l7, Column.self)
+        var h = product4(a.l0 &+ a.l4, a.l1 &+ a.l5, a.l2 &+ a.l6, a.l3 &+ a.l7,
+                         b.l0 &+ b.l4, b.l1 &+ b.l5, b.l2 &+ b.l6, b.l3 &+ b.l7, Column.self)
+        h.0.subtract(p.0); h.1.subtract(p.1); h.2.subtract(p.2); h.3.subtract(p.3)
+        h.4.subtract(p.4); h.5.subtract(p.5); h.6.subtract(p.6)
+        var r0 = p.0, r1 = p.1, r2 = p.2, r3 = p.3, r4 = p.4, r5 = p.5, r6 = p.6
+        r0.add(q.0, times: 1); r1.add(q.1, times: 1); r2.add(q.2, times: 1); r3.add(q.3, times: 1)
+        r4.add(q.4, times: 1); r5.add(q.5, times: 1); r6.add(q.6, times: 1)
+        r0.add(h.4, times: 1); r1.add(h.5, times: 1); r2.add(h.6, times: 1)
+        r4.add(h.0, times: 1); r5.add(h.1, times: 1); r6.add(h.2, times: 1)
+        r4.add(h.4, times: 1); r5.add(h.5, times: 1); r6.add(h.6, times: 1)
+        return carryOut(r0, r1, r2, r3, r4, r5, r6, h.3)
+    }
+
+    /// The seven column sums of a 4×4-limb product.
+    @inline(__always)
+    static func product4<Column: ColumnSum>(_ a0: UInt64, _ a1: UInt64, _ a2: UInt64, _ a3: UInt64,
+                                            _ b0: UInt64, _ b1: UInt64, _ b2: UInt64, _ b3: UInt64,
+                                            _: Column.Type) -> (Column, Column, Column, Column, Column, Column, Column) {
+        let c0 = Column(a0, b0)
+        var c1 = Column(a0, b1)
+        c1.add(a1, b0)
+        var c2 = Column(a0, b2)
+        c2.add(a1, b1); c2.add(a2, b0)
+        var c3 = Column(a0, b3)
+        c3.add(a1, b2); c3.add(a2, b1); c3.add(a3, b0)
+        var c4 = Column(a1, b3)
+        c4.add(a2, b2); c4.add(a3, b1)
+        var c5 = Column(a2, b3)
+        c5.add(a3, b2)
+        let c6 = Column(a3, b3)
+        return (c0, c1, c2, c3, c4, c5, c6)
     }
 
     /// a², with each product of two different limbs computed once and doubled (d_i = 2·l_i).
@@ -176,6 +202,15 @@ extension FieldElement {
         r5.add(c9, times: 1); r5.add(c13, times: 2)
         r6.add(c10, times: 1); r6.add(c14, times: 2)
         r7.add(c11, times: 1)
+        return carryOut(r0, r1, r2, r3, r4, r5, r6, r7)
+    }
+
+    /// Eight column sums (each below 2^120, limb 4's sum of three parts below 2^64 as `reduce` and `product`
+    /// show) carried into loose limbs: each column's bits above 56 go to the next, the top one's to limbs 0
+    /// and 4 (2^448 ≡ 2^224 + 1).
+    @inline(__always)
+    static func carryOut<Column: ColumnSum>(_ r0: Column, _ r1: Column, _ r2: Column, _ r3: Column, _ r4: Column,
+                                            _ r5: Column, _ r6: Column, _ r7: Column) -> FieldElement {
         let k0 = r0.shifted56, k1 = r1.shifted56, k2 = r2.shifted56, k3 = r3.shifted56
         let k4 = r4.shifted56, k5 = r5.shifted56, k6 = r6.shifted56, k7 = r7.shifted56
         return FieldElement((r0.low & mask56) &+ k7, (r1.low & mask56) &+ k0, (r2.low & mask56) &+ k1,

@@ -29,6 +29,25 @@ struct Curve448ArithmeticTests {
         }
     }
 
+    @Test("products and squares of operands at the documented limb bound, 3·2^56 + 2^10 − 1, do not overflow")
+    func limbBound() throws {
+        // The same values carried to limbs below 2^56 + 2^9 first are well inside every bound; a column that
+        // overflowed at the loose bound would give another residue.
+        let top: UInt64 = 3 << 56 + 1 << 10 - 1
+        let loose = [FieldElement(top, top, top, top, top, top, top, top),
+                     FieldElement(top, 0, top, 0, top, 0, top, 0), FieldElement(0, top, 0, top, 0, top, 0, top),
+                     FieldElement(top, top, top, top, 0, 0, 0, 0), FieldElement(0, 0, 0, 0, top, top, top, top)]
+        for a in loose {
+            for b in loose {
+                let expected = (a.carried() * b.carried()).canonicalBytes
+                #expect((a * b).canonicalBytes == expected)
+                #expect(FieldElement.product(a, b, TwoWordColumn.self).canonicalBytes == expected)
+            }
+            #expect(a.squared.canonicalBytes == (a.carried() * a.carried()).canonicalBytes)
+            #expect(FieldElement.square(a, TwoWordColumn.self).canonicalBytes == (a.carried() * a.carried()).canonicalBytes)
+        }
+    }
+
     @Test("squares and inverses mod p; the square root of a ratio")
     func values() throws {
         let vectors = try Curve448Vectors.load()
