@@ -14,7 +14,7 @@ from joserfc.jwk import import_key
 
 warnings.filterwarnings("ignore")
 tool = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/jwt"
-algorithms = ["ES256", "ES384", "ES512", "ES256K", "EdDSA", "Ed25519", "RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "HS256", "HS384", "HS512"]
+algorithms = ["ES256", "ES384", "ES512", "ES256K", "EdDSA", "Ed25519", "Ed448", "RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "HS256", "HS384", "HS512"]
 claims = {"iss": "https://interop.example", "sub": "user", "aud": "api", "exp": 4102444800, "n": 12345678901234567890}
 # joserfc registers ES256K (RFC 8812) but, as it is not "recommended", uses it only when asked.
 registry = jws.JWSRegistry(algorithms=algorithms)
@@ -89,10 +89,10 @@ with tempfile.TemporaryDirectory() as folder:
         for index, alg in enumerate(names):
             single = {"payload": document["payload"], **document["signatures"][index]}
             result = jws.deserialize_json(single, keys[alg][3], registry=registry)
-            # An Ed25519 key signs "EdDSA" unless told otherwise (--alg, or its JWK's "alg").
-            assert json.loads(result.payload) == claims and result.headers()["alg"] == ("EdDSA" if alg == "Ed25519" else alg)
+            # An Ed25519 or Ed448 key signs "EdDSA" unless told otherwise (--alg, or its JWK's "alg").
+            assert json.loads(result.payload) == claims and result.headers()["alg"] == ("EdDSA" if alg in ("Ed25519", "Ed448") else alg)
     def joserfc_json(general):
-        names = ["ES256", "ES256K", "Ed25519"] if general else ["ES384"]
+        names = ["ES256", "ES256K", "Ed25519", "Ed448"] if general else ["ES384"]
         members = [{"protected": {"alg": alg}, "header": {"kid": alg.lower()}} for alg in names]
         if general:
             value = jws.serialize_json(members, payload, lambda member: keys[member.headers()["alg"]][2], registry=registry)
@@ -104,10 +104,10 @@ with tempfile.TemporaryDirectory() as folder:
             assert result.returncode == 0, result.stderr.strip()
             printed = json.loads(result.stdout)
             assert printed["claims"] == claims and printed["header"]["alg"] == alg and printed["signature"] == names.index(alg)
-    for alg in ["ES256", "ES256K", "Ed25519", "HS256"]:
+    for alg in ["ES256", "ES256K", "Ed25519", "Ed448", "HS256"]:
         check(f"tool --flattened {alg} → joserfc", lambda: tool_flattened(alg))
     check("tool --json (every EC and OKP key) → joserfc", tool_general)
     check("joserfc flattened ES384 → tool", lambda: joserfc_json(False))
-    check("joserfc general ES256, ES256K, Ed25519 → tool", lambda: joserfc_json(True))
+    check("joserfc general ES256, ES256K, Ed25519, Ed448 → tool", lambda: joserfc_json(True))
 print("all passed" if failures == 0 else f"{failures} failed")
 sys.exit(1 if failures else 0)

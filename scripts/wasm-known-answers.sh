@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Runs known answers on wasm32: the stdlib-only modules (PureSHA2, PureBase64, PureBigInt, PureASN1,
-# PureRSA, PureECDSA, PureP256, PureP521, PureCurve25519, PureAES, PureDeflate, PureCBOR, PureSHA3, PureMLDSA) compiled as Embedded Swift for wasm32-unknown-none-wasm with the toolchain's Embedded
+# PureRSA, PureECDSA, PureP256, PureP521, PureCurve25519, PureAES, PureDeflate, PureCBOR, PureSHA3, PureMLDSA, PureCurve448) compiled as Embedded Swift for wasm32-unknown-none-wasm with the toolchain's Embedded
 # standard library, linked with wasm-ld into one module with scripts/wasm/ (the checks, a minimal runtime,
 # the generated vectors), and run under WasmKit (`wasmkit` in the toolchain). 32-bit Int, no libc, no
 # Foundation. Exit 0: every check passed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-modules=(PureSHA2 PureBase64 PureBigInt PureASN1 PureRSA PureECDSA PureP256 PureP521 PureCurve25519 PureAES PureDeflate PureCBOR PureSHA3 PureMLDSA)   # in dependency order
+modules=(PureSHA2 PureBase64 PureBigInt PureASN1 PureRSA PureECDSA PureP256 PureP521 PureCurve25519 PureAES PureDeflate PureCBOR PureSHA3 PureMLDSA PureCurve448)   # in dependency order
 target=wasm32-unknown-none-wasm
 out=.build-embedded/wasm
 mkdir -p "$out"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Cross-check of PureJWT's JWE with joserfc (an independent implementation), both ways, through the jwt
 tool: for every key-management algorithm both implement x every content encryption x every key form
-(oct JWK; RSA and EC as PEM and as JWK; X25519 as JWK), `jwt encrypt` makes a token that joserfc must
+(oct JWK; RSA and EC as PEM and as JWK; X25519 and X448 as JWK), `jwt encrypt` makes a token that joserfc must
 decrypt, and joserfc makes a token that `jwt decrypt` must decrypt; compressed and not. Then the JSON
 serializations: each case as a flattened JWE with "aad" both ways, and general JWEs for three recipients of
 three kinds, decrypted by each recipient's key alone on each side.
@@ -61,8 +61,9 @@ for crv in ["P-256", "P-384", "P-521"]:
     key = ECKey.generate_key(crv, private=True)
     agreement.append((crv + " PEM", key, write(crv + ".pem", key.as_pem(private=True).decode()), write(crv + ".pub.pem", key.as_pem(private=False).decode())))
     agreement.append((crv + " JWK", key, write(crv + ".jwk", json.dumps(key.as_dict(private=True))), write(crv + ".pub.jwk", json.dumps(key.as_dict(private=False)))))
-x25519 = OKPKey.generate_key("X25519", private=True)
-agreement.append(("X25519 JWK", x25519, write("x25519.jwk", json.dumps(x25519.as_dict(private=True))), write("x25519.pub.jwk", json.dumps(x25519.as_dict(private=False)))))
+for crv in ["X25519", "X448"]:
+    okp = OKPKey.generate_key(crv, private=True)
+    agreement.append((crv + " JWK", okp, write(crv + ".jwk", json.dumps(okp.as_dict(private=True))), write(crv + ".pub.jwk", json.dumps(okp.as_dict(private=False)))))
 for alg in ["ECDH-ES", "ECDH-ES+A128KW", "ECDH-ES+A192KW", "ECDH-ES+A256KW"]:
     for enc in encs:
         for label, key, private, public in agreement:

@@ -1,7 +1,8 @@
 // A wasm32 program that checks known answers with the stdlib-only modules compiled as Embedded Swift:
 // SHA-256, RFC 6979 ECDSA P-256 signing and verification, RS256 verification (with base64url decoding),
 // Ed25519 signing and verification (RFC 8032), ES512, AES-GCM sealing and opening (Wycheproof), AES key wrap,
-// ECDH, DEFLATE, CBOR (RFC 8949 Appendix A; a WebAuthn attestation object and its COSE key), SHA-3 and ML-DSA-44.
+// ECDH, DEFLATE, CBOR (RFC 8949 Appendix A; a WebAuthn attestation object and its COSE key), SHA-3, ML-DSA-44,
+// Ed448 and X448.
 // Run by scripts/wasm-known-answers.sh under WasmKit; prints one line per check and exits with the
 // number of failures. Expected values: KnownAnswerVectors.swift (generated from vector files).
 
@@ -9,6 +10,7 @@ import PureAES
 import PureBase64
 import PureCBOR
 import PureCurve25519
+import PureCurve448
 import PureDeflate
 import PureMLDSA
 import PureP521
@@ -172,6 +174,26 @@ func runPostQuantumChecks() {
     check(!key.publicKey.isValidSignature(signature, for: KnownAnswerVectors.mldsa44Message), "ML-DSA-44 refuses another context")
 }
 
+/// Ed448 and X448: RFC 8032's keys and signatures (the comb's table built under the interpreter), and RFC
+/// 7748's X448 (the 64-bit limb products on a 32-bit target).
+func runCurve448Checks() {
+    for vector in KnownAnswerVectors.ed448 {
+        guard let key = try? Curve448.Signing.PrivateKey(rawRepresentation: vector.secret),
+              let signature = try? key.signature(for: vector.message, context: vector.context) else {
+            return check(false, "Ed448 private key from its secret, signing")
+        }
+        check(key.publicKey.rawRepresentation == vector.publicKey, "Ed448 public key (RFC 8032)")
+        check(signature == vector.signature, "Ed448 signature (RFC 8032)")
+        check(key.publicKey.isValidSignature(signature, for: vector.message, context: vector.context), "Ed448 verification")
+        check(!key.publicKey.isValidSignature(signature, for: vector.message + [0], context: vector.context), "Ed448 refuses another message")
+    }
+    let (scalar, u, result) = KnownAnswerVectors.x448
+    let shared = (try? Curve448.KeyAgreement.PrivateKey(rawRepresentation: scalar)
+        .sharedSecretFromKeyAgreement(with: Curve448.KeyAgreement.PublicKey(rawRepresentation: u)))?
+        .withUnsafeBytes { Array($0) }
+    check(shared == result, "X448 (RFC 7748)")
+}
+
 @_cdecl("_start")
 func start() {
     runChecks()
@@ -179,5 +201,6 @@ func start() {
     runKeyAgreementAndDeflateChecks()
     runCBORChecks()
     runPostQuantumChecks()
+    runCurve448Checks()
     WASI.exit(failures)
 }

@@ -6,7 +6,8 @@ of NIST CAVP SHA256ShortMsg.rsp; the ECDSA P-256 / SHA-256 signatures from RFC 6
 signature from RFC 7515 Appendix A.2; the Ed25519 keys and signatures from RFC 8032 §7.1; the ES384 and
 ES512 key and signatures from RFC 6979 Appendix A.2.7; AES-GCM and AES key wrap from Wycheproof's files; ECDH
 P-256 and P-521 from Wycheproof's ecdh files; raw DEFLATE from Python zlib; CBOR from RFC 8949 Appendix A
-and the WebAuthn §16.2 test vector; SHA-3 from hashlib and ML-DSA-44 from pyca's known answers. Run from the repository root with ../shared beside it:
+and the WebAuthn §16.2 test vector; SHA-3 from hashlib and ML-DSA-44 from pyca's known answers; Ed448 from RFC 8032 §7.4 and X448 from RFC
+7748 §5.2 (as the PureCurve448 tests' vector file carries them). Run from the repository root with ../shared beside it:
 
     python3 scripts/wasm/generate_known_answers.py > scripts/wasm/KnownAnswerVectors.swift
 """
@@ -193,6 +194,24 @@ lines += [
     f"    static let mldsa44Context: [UInt8] = {swift_bytes(fields['ctx'])}",
     f"    static let mldsa44PublicKeyHash: [UInt8] = {swift_bytes(hashlib.sha3_256(bytes.fromhex(fields['pk'])).hexdigest())}",
     f"    static let mldsa44SignatureHash: [UInt8] = {swift_bytes(hashlib.sha3_256(signature).hexdigest())}",
+]
+# Ed448 and X448 (PureCurve448): RFC 8032 §7.4's pure Ed448 tests (with and without a context) and RFC 7748
+# §5.2's first X448 vector, as Tests/PureCurve448Tests/Vectors/curve448_vectors.json carries them.
+curve448 = json.loads((root / "Tests" / "PureCurve448Tests" / "Vectors" / "curve448_vectors.json").read_text())
+lines += [
+    "",
+    "    /// RFC 8032 §7.4 (Ed448): secret, public key, message, context, signature.",
+    "    static let ed448: [(secret: [UInt8], publicKey: [UInt8], message: [UInt8], context: [UInt8], signature: [UInt8])] = [",
+]
+for case in curve448["rfc8032"][:3]:
+    lines.append(f"        ({swift_bytes(case['secret'])}, {swift_bytes(case['publicKey'])}, {swift_bytes(case['message'])}, "
+                 f"{swift_bytes(case['context'])}, {swift_bytes(case['signature'])}),")
+x448 = curve448["x448"][0]
+assert x448["name"] == "RFC 7748 \u00a75.2"
+lines += [
+    "    ]",
+    "    /// RFC 7748 §5.2's first X448 vector: scalar, u, result.",
+    f"    static let x448: (scalar: [UInt8], u: [UInt8], result: [UInt8]) = ({swift_bytes(x448['scalar'])}, {swift_bytes(x448['u'])}, {swift_bytes(x448['result'])})",
 ]
 lines += ["}"]
 sys.stdout.write("\n".join(lines) + "\n")
