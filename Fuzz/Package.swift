@@ -16,6 +16,7 @@ let harnesses: [(name: String, products: [String])] = [
     ("FuzzCertificates", ["PureX509", "PureP384"]),
     ("FuzzAppStore", ["AppStoreServer"]),
     ("FuzzEd25519", ["PureCurve25519"]),
+    ("FuzzCurve448", ["PureCurve448"]),
     ("FuzzECKeys", ["PureP384", "PureP521", "PureSecp256k1"]),
     ("FuzzJWTTool", ["PureJWT"]),
     ("FuzzReceipts", ["AppStoreServer", "PureASN1"]),

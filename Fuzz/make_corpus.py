@@ -101,6 +101,23 @@ for key in x25519["keys"][:3]:
         put("FuzzEd25519", key[form])
 for form in ("version1_pkcs8_der", "version1_mismatched_public_key_der"):
     put("FuzzEd25519", bytes.fromhex(x25519[form]))
+# Ed448 and X448: RFC 8410 key files (DER and PEM) from the curve448 vectors, a raw public key with a
+# signature and its message, a signature by FuzzCurve448's fixed key (secret 42…42, signed here with Python
+# cryptography) with its message, the same behind an empty context (a zero length byte), and public keys
+# that must not decode.
+curve448 = json.loads((vectors("PureCurve448Tests") / "curve448_vectors.json").read_text())
+for key in curve448["keys"][:3] + curve448["x448Keys"][:3]:
+    for form in ("pkcs8", "spki"):
+        put("FuzzCurve448", bytes.fromhex(key[form]))
+        put("FuzzCurve448", pem("PRIVATE KEY" if form == "pkcs8" else "PUBLIC KEY", bytes.fromhex(key[form])))
+for case in curve448["rfc8032"]:
+    put("FuzzCurve448", bytes.fromhex(case["publicKey"] + case["signature"] + case["message"]))
+for case in curve448["invalidPublicKeys"][:4]:
+    put("FuzzCurve448", bytes.fromhex(case["publicKey"]))
+from cryptography.hazmat.primitives.asymmetric.ed448 import Ed448PrivateKey
+fixed448 = Ed448PrivateKey.from_private_bytes(bytes([0x42] * 57)).sign(b"message") + b"message"
+put("FuzzCurve448", fixed448)
+put("FuzzCurve448", b"\x00" + fixed448)
 # Certificates: the generated chains and malformed certificates, and the real App Store x5c certificates.
 x509 = json.loads((vectors("PureX509Tests") / "x509_vectors.json").read_text())
 for chain in x509["chains"]:

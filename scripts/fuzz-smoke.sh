@@ -3,7 +3,7 @@
 # that replays every seed and explores a little; the long campaigns are scripts/fuzz.sh TARGET SECONDS.
 #   scripts/fuzz-smoke.sh [SECONDS]       default 12 s a harness; exit 0 when no harness found a crash
 # The harnesses are built in one `swift build` (their modules compile side by side, instead of one product
-# after another); the three whose every input runs signature arithmetic are also built optimized (10–200×
+# after another); the four whose every input runs signature arithmetic are also built optimized (10–200×
 # the inputs in the same time). Then they run as many at a time as there are cores: a run is
 # single-threaded and lasts SECONDS (longer only while it replays a large seed corpus). A run that shares
 # its core takes longer over each input, so an input counts as hung after 30 s here instead of fuzz.sh's
@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-12}
 jobs=$(nproc 2>/dev/null || echo 2)
-release=" FuzzECKeys FuzzEd25519 FuzzMLDSA "
+release=" FuzzECKeys FuzzEd25519 FuzzCurve448 FuzzMLDSA "
 mkdir -p .build-fuzz
 all=($(scripts/fuzz.sh --list))
 debug=() optimized=()

@@ -9,11 +9,12 @@
 # --release builds optimized (same sanitizers; Swift's overflow and bounds checks stay on, and Sources has
 # no `assert`), for harnesses whose every input runs signature arithmetic: FuzzECKeys runs ~13 inputs a
 # second in debug and ~750 in release, FuzzEd25519 ~48 and ~9,700, FuzzMLDSA ~72 and ~760.
+# FuzzCurve448 runs in release too.
 # New inputs that reach new code go to .build-fuzz/corpus/TARGET (not committed); crashes to
 # .build-fuzz/crashes/TARGET-*. Add every crash input as a regression test before fixing it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-targets=(FuzzKeys FuzzBase64 FuzzJWS FuzzJWKS FuzzIdentityToken FuzzNotification FuzzAppleResponses FuzzCertificates FuzzAppStore FuzzEd25519 FuzzECKeys FuzzJWTTool FuzzReceipts FuzzInflate FuzzJWE FuzzCBOR FuzzWebAuthn FuzzAppAttest FuzzMLDSA FuzzApplePay)
+targets=(FuzzKeys FuzzBase64 FuzzJWS FuzzJWKS FuzzIdentityToken FuzzNotification FuzzAppleResponses FuzzCertificates FuzzAppStore FuzzEd25519 FuzzCurve448 FuzzECKeys FuzzJWTTool FuzzReceipts FuzzInflate FuzzJWE FuzzCBOR FuzzWebAuthn FuzzAppAttest FuzzMLDSA FuzzApplePay)
 if [[ "${1:-}" == "--list" ]]; then printf '%s\n' "${targets[@]}"; exit 0; fi
 configuration=debug build=yes run=yes
 while [[ "${1:-}" == --* ]]; do
