@@ -1,6 +1,5 @@
-// Multiplication and squaring in GF(2^448 − 2^224 − 1), in 128-bit column sums: products by one Karatsuba
-// step on the halves (48 limb products), squares schoolbook (36 limb products in fifteen columns, 8–14
-// folded back by 2^448 ≡ 2^224 + 1); then one carry pass.
+// Multiplication and squaring in GF(2^448 − 2^224 − 1), in 128-bit column sums, by one Karatsuba step on
+// the halves (48 limb products for a product, 30 for a square), then one carry pass.
 
 /// A 128-bit column sum of a product. Two implementations: Swift's `UInt128` (macOS 15 and later, and
 /// Linux), and two 64-bit words for older systems; both run the same formulas, and the tests compare them.
@@ -9,9 +8,8 @@ protocol ColumnSum {
     init(_ a: UInt64, _ b: UInt64)
     /// self += a·b.
     mutating func add(_ a: UInt64, _ b: UInt64)
-    /// self += other·factor, factor 1 or 2 (a folded column counts twice at position j + 4 when it folds
-    /// twice).
-    mutating func add(_ other: Self, times factor: UInt64)
+    /// self += other.
+    mutating func add(_ other: Self)
     /// self −= other, for other ≤ self.
     mutating func subtract(_ other: Self)
     /// The low 64 bits.
@@ -37,11 +35,10 @@ struct TwoWordColumn: ColumnSum {
     }
 
     @inline(__always)
-    mutating func add(_ other: TwoWordColumn, times factor: UInt64) {
-        let (sum, overflow) = low.addingReportingOverflow(other.low &* factor)
-        let spill = factor == 2 ? other.low >> 63 : 0
+    mutating func add(_ other: TwoWordColumn) {
+        let (sum, overflow) = low.addingReportingOverflow(other.low)
         low = sum
-        high = high &+ other.high &* factor &+ spill &+ (overflow ? 1 : 0)
+        high = high &+ other.high &+ (overflow ? 1 : 0)
     }
 
     @inline(__always)
@@ -67,7 +64,7 @@ struct NativeColumn: ColumnSum {
     mutating func add(_ a: UInt64, _ b: UInt64) { value &+= UInt128(a) &* UInt128(b) }
 
     @inline(__always)
-    mutating func add(_ other: NativeColumn, times factor: UInt64) { value &+= other.value &* UInt128(factor) }
+    mutating func add(_ other: NativeColumn) { value &+= other.value }
 
     @inline(__always)
     mutating func subtract(_ other: NativeColumn) { value &-= other.value }
@@ -111,16 +108,26 @@ extension FieldElement {
     static func product<Column: ColumnSum>(_ a: FieldElement, _ b: FieldElement, _: Column.Type) -> FieldElement {
         let p = product4(a.l0, a.l1, a.l2, a.l3, b.l0, b.l1, b.l2, b.l3, Column.self)
         let q = product4(a.l4, a.l5, a.l6, a.l7, b.l4, b.l5, b.l6, b.l7, Column.self)
-        var h = product4(a.l0 &+ a.l4, a.l1 &+ a.l5, a.l2 &+ a.l6, a.l3 &+ a.l7,
+        let s = product4(a.l0 &+ a.l4, a.l1 &+ a.l5, a.l2 &+ a.l6, a.l3 &+ a.l7,
                          b.l0 &+ b.l4, b.l1 &+ b.l5, b.l2 &+ b.l6, b.l3 &+ b.l7, Column.self)
+        return combineHalves(p, q, s)
+    }
+
+    /// (P + Q) + (S − P)·φ folded and carried, for the column sums P = A0·B0, Q = A1·B1 and S = (A0 + A1)·(B0
+    /// + B1) (see `product`; a square passes A0², A1² and (A0 + A1)²).
+    @inline(__always)
+    static func combineHalves<Column: ColumnSum>(_ p: (Column, Column, Column, Column, Column, Column, Column),
+                                                 _ q: (Column, Column, Column, Column, Column, Column, Column),
+                                                 _ s: (Column, Column, Column, Column, Column, Column, Column)) -> FieldElement {
+        var h = s
         h.0.subtract(p.0); h.1.subtract(p.1); h.2.subtract(p.2); h.3.subtract(p.3)
         h.4.subtract(p.4); h.5.subtract(p.5); h.6.subtract(p.6)
         var r0 = p.0, r1 = p.1, r2 = p.2, r3 = p.3, r4 = p.4, r5 = p.5, r6 = p.6
-        r0.add(q.0, times: 1); r1.add(q.1, times: 1); r2.add(q.2, times: 1); r3.add(q.3, times: 1)
-        r4.add(q.4, times: 1); r5.add(q.5, times: 1); r6.add(q.6, times: 1)
-        r0.add(h.4, times: 1); r1.add(h.5, times: 1); r2.add(h.6, times: 1)
-        r4.add(h.0, times: 1); r5.add(h.1, times: 1); r6.add(h.2, times: 1)
-        r4.add(h.4, times: 1); r5.add(h.5, times: 1); r6.add(h.6, times: 1)
+        r0.add(q.0); r1.add(q.1); r2.add(q.2); r3.add(q.3)
+        r4.add(q.4); r5.add(q.5); r6.add(q.6)
+        r0.add(h.4); r1.add(h.5); r2.add(h.6)
+        r4.add(h.0); r5.add(h.1); r6.add(h.2)
+        r4.add(h.4); r5.add(h.5); r6.add(h.6)
         return carryOut(r0, r1, r2, r3, r4, r5, r6, h.3)
     }
 
@@ -144,70 +151,37 @@ extension FieldElement {
         return (c0, c1, c2, c3, c4, c5, c6)
     }
 
-    /// a², with each product of two different limbs computed once and doubled (d_i = 2·l_i).
+    /// a², by the Karatsuba step of `product` on three 4-limb squares (30 limb products, against 36 for the
+    /// schoolbook square); the same bounds hold.
     static func square<Column: ColumnSum>(_ a: FieldElement, _: Column.Type) -> FieldElement {
-        let d0 = a.l0 &<< 1, d1 = a.l1 &<< 1, d2 = a.l2 &<< 1, d3 = a.l3 &<< 1
-        let d4 = a.l4 &<< 1, d5 = a.l5 &<< 1, d6 = a.l6 &<< 1
-
-        let c0 = Column(a.l0, a.l0)
-        let c1 = Column(d0, a.l1)
-        var c2 = Column(d0, a.l2)
-        c2.add(a.l1, a.l1)
-        var c3 = Column(d0, a.l3)
-        c3.add(d1, a.l2)
-        var c4 = Column(d0, a.l4)
-        c4.add(d1, a.l3); c4.add(a.l2, a.l2)
-        var c5 = Column(d0, a.l5)
-        c5.add(d1, a.l4); c5.add(d2, a.l3)
-        var c6 = Column(d0, a.l6)
-        c6.add(d1, a.l5); c6.add(d2, a.l4); c6.add(a.l3, a.l3)
-        var c7 = Column(d0, a.l7)
-        c7.add(d1, a.l6); c7.add(d2, a.l5); c7.add(d3, a.l4)
-        var c8 = Column(d1, a.l7)
-        c8.add(d2, a.l6); c8.add(d3, a.l5); c8.add(a.l4, a.l4)
-        var c9 = Column(d2, a.l7)
-        c9.add(d3, a.l6); c9.add(d4, a.l5)
-        var c10 = Column(d3, a.l7)
-        c10.add(d4, a.l6); c10.add(a.l5, a.l5)
-        var c11 = Column(d4, a.l7)
-        c11.add(d5, a.l6)
-        var c12 = Column(d5, a.l7)
-        c12.add(a.l6, a.l6)
-        let c13 = Column(d6, a.l7)
-        let c14 = Column(a.l7, a.l7)
-        return Self.reduce(c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14)
+        let p = square4(a.l0, a.l1, a.l2, a.l3, Column.self)
+        let q = square4(a.l4, a.l5, a.l6, a.l7, Column.self)
+        let s = square4(a.l0 &+ a.l4, a.l1 &+ a.l5, a.l2 &+ a.l6, a.l3 &+ a.l7, Column.self)
+        return combineHalves(p, q, s)
     }
 
-    /// Folds columns 8–14 of a product into columns 0–7 and carries them into loose limbs.
-    ///
-    /// Column 8 + j stands for 2^(448 + 56j) ≡ 2^(56j) + 2^(56(j + 4)): into columns j and j + 4; for j ≥ 4
-    /// the second lands on column 8 + (j − 4) and folds again, into j − 4 and j. So column 12 + i counts at
-    /// i once and at i + 4 twice (i = 0…2).
-    ///
-    /// Bounds, for operand limbs below A = 3·2^56 + 2^10 (a product below 2^115.2): the fullest folded column,
-    /// r4 = c4 + c8 + 2·c12, sums 5 + 7 + 2·3 = 18 products, below 2^119.4, so every carry (r_k >> 56) fits
-    /// in 64 bits, below 2^63.4. Limb 4 takes two of them, r3's (8 products, below 2^118.2: carry below
-    /// 2^62.2) and r7's (12 products: below 2^62.8), with its own 56 bits: below 2^64. `carried` then leaves
-    /// loose limbs.
+    /// The seven column sums of a 4-limb square, each product of two different limbs computed once with one
+    /// limb doubled (limbs below 2^59 here, so doubled below 2^60).
     @inline(__always)
-    static func reduce<Column: ColumnSum>(_ c0: Column, _ c1: Column, _ c2: Column, _ c3: Column, _ c4: Column, _ c5: Column,
-                       _ c6: Column, _ c7: Column, _ c8: Column, _ c9: Column, _ c10: Column, _ c11: Column,
-                       _ c12: Column, _ c13: Column, _ c14: Column) -> FieldElement {
-        var r0 = c0, r1 = c1, r2 = c2, r3 = c3, r4 = c4, r5 = c5, r6 = c6, r7 = c7
-        r0.add(c8, times: 1); r0.add(c12, times: 1)
-        r1.add(c9, times: 1); r1.add(c13, times: 1)
-        r2.add(c10, times: 1); r2.add(c14, times: 1)
-        r3.add(c11, times: 1)
-        r4.add(c8, times: 1); r4.add(c12, times: 2)
-        r5.add(c9, times: 1); r5.add(c13, times: 2)
-        r6.add(c10, times: 1); r6.add(c14, times: 2)
-        r7.add(c11, times: 1)
-        return carryOut(r0, r1, r2, r3, r4, r5, r6, r7)
+    static func square4<Column: ColumnSum>(_ a0: UInt64, _ a1: UInt64, _ a2: UInt64, _ a3: UInt64,
+                                           _: Column.Type) -> (Column, Column, Column, Column, Column, Column, Column) {
+        let d0 = a0 &<< 1, d1 = a1 &<< 1, d2 = a2 &<< 1
+        let c0 = Column(a0, a0)
+        let c1 = Column(d0, a1)
+        var c2 = Column(d0, a2)
+        c2.add(a1, a1)
+        var c3 = Column(d0, a3)
+        c3.add(d1, a2)
+        var c4 = Column(d1, a3)
+        c4.add(a2, a2)
+        let c5 = Column(d2, a3)
+        let c6 = Column(a3, a3)
+        return (c0, c1, c2, c3, c4, c5, c6)
     }
 
-    /// Eight column sums (each below 2^120, limb 4's sum of three parts below 2^64 as `reduce` and `product`
-    /// show) carried into loose limbs: each column's bits above 56 go to the next, the top one's to limbs 0
-    /// and 4 (2^448 ≡ 2^224 + 1).
+    /// Eight column sums (each below 2^120, limb 4's sum of three parts below 2^64, as `product` shows)
+    /// carried into loose limbs: each column's bits above 56 go to the next, the top one's to limbs 0 and 4
+    /// (2^448 ≡ 2^224 + 1).
     @inline(__always)
     static func carryOut<Column: ColumnSum>(_ r0: Column, _ r1: Column, _ r2: Column, _ r3: Column, _ r4: Column,
                                             _ r5: Column, _ r6: Column, _ r7: Column) -> FieldElement {
