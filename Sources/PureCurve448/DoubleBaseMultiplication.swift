@@ -5,10 +5,16 @@
 // about 446 doublings and 50 + 75 additions, against 448 doublings and 2 × 112 additions for two 4-bit
 // window chains.
 
+import PureECDSA
+
 extension EdwardsPoint {
     /// [s]B + [k]A for s and k below 2^447 (56 little-endian bytes each). Variable-time.
     static func doubleMultiplyVartime(s: [UInt8], k: [UInt8], a: EdwardsPoint) -> EdwardsPoint {
-        let sDigits = nonAdjacentForm(s, width: 8), kDigits = nonAdjacentForm(k, width: 5)
+        // 449 digits each (PureECDSA's width-w NAF of the big-endian bytes), 8 words of scratch.
+        var sDigits = [Int8](repeating: 0, count: 449), kDigits = [Int8](repeating: 0, count: 449)
+        var words = [UInt64](repeating: 0, count: 8)
+        let sCount = nonAdjacentForm(s, width: 8, words: &words, into: &sDigits)
+        let kCount = nonAdjacentForm(k, width: 5, words: &words, into: &kDigits)
 
         // A, 3A, 5A, …, 15A.
         var oddMultiplesOfA = [a]
@@ -16,10 +22,8 @@ extension EdwardsPoint {
         let twoA = a.doubled()
         for _ in 1..<8 { oddMultiplesOfA.append(oddMultiplesOfA[oddMultiplesOfA.count - 1].adding(twoA)) }
 
-        var top = 447
-        while top >= 0 && sDigits[top] == 0 && kDigits[top] == 0 { top -= 1 }
         var sum = EdwardsPoint.identity
-        var index = top
+        var index = max(sCount, kCount) - 1
         while index >= 0 {
             sum = sum.doubled()
             let sDigit = Int(sDigits[index]), kDigit = Int(kDigits[index])
@@ -39,35 +43,14 @@ extension EdwardsPoint {
         return sum
     }
 
-    /// The width-`width` non-adjacent form of a value below 2^447 (56 little-endian bytes): 448 digits,
-    /// each zero or odd with |d| < 2^(width−1), any two non-zero digits at least `width` positions apart.
-    /// The value's top bit below 2^447 leaves room for the final carry.
-    static func nonAdjacentForm(_ scalar: [UInt8], width: Int) -> [Int8] {
-        // Eight words, the eighth zero, for windows that run past bit 447.
-        var words = [UInt64](repeating: 0, count: 8)
-        for (index, byte) in scalar.prefix(56).enumerated() { words[index >> 3] |= UInt64(byte) << UInt64(8 * (index & 7)) }
-        var digits = [Int8](repeating: 0, count: 448)
-        let windowSize = 1 << width, windowMask = UInt64(windowSize - 1)
-        var position = 0, carry = 0
-        while position < 448 {
-            let word = position / 64, bit = position % 64
-            var bits = words[word] >> UInt64(bit)
-            if bit > 64 - width && word < 7 { bits |= words[word + 1] << UInt64(64 - bit) }
-            let window = carry + Int(bits & windowMask)
-            if window & 1 == 0 {
-                position += 1
-                continue
+    /// The width-`width` non-adjacent form of 56 little-endian bytes; returns one past the top non-zero digit.
+    private static func nonAdjacentForm(_ scalar: [UInt8], width: Int, words: inout [UInt64], into digits: inout [Int8]) -> Int {
+        let bigEndian = [UInt8](scalar.prefix(56).reversed())
+        return bigEndian.withUnsafeBytes { bytes in
+            words.withUnsafeMutableBufferPointer { words in
+                digits.withUnsafeMutableBufferPointer { wNAFVartime(bigEndian: bytes, width: width, words: words, into: $0) }
             }
-            if window < windowSize / 2 {
-                carry = 0
-                digits[position] = Int8(window)
-            } else {
-                carry = 1
-                digits[position] = Int8(window - windowSize)
-            }
-            position += width
         }
-        return digits
     }
 
     /// The points in affine coordinates, with one inversion (Montgomery's trick). Public points only: the

@@ -13,44 +13,42 @@
 /// big-endian integer: digits d_i, each zero or odd with |d_i| < 2^(w−1), k = Σ d_i·2^i, written into
 /// `digits` (which needs 8·count + 1 places; zeros above the top non-zero digit). Returns one past the
 /// top non-zero digit (0 for k = 0). `words` is scratch space of (count + 7)/8 + 1 words, the spare one
-/// for the carry of k − d when d < 0. VARIABLE-TIME.
+/// zero so that a window may run past the top bit. VARIABLE-TIME.
+///
+/// The scan reads windows of k in place instead of subtracting each digit and shifting: a window whose
+/// value (with the carry of the digit below) is at least 2^(w−1) gives the negative digit value − 2^w,
+/// and the 2^w it leaves owing is the carry into the next window. Ed448 and the ECDSA curves share it.
 @inlinable
 package func wNAFVartime(bigEndian bytes: UnsafeRawBufferPointer, width: Int, words: UnsafeMutableBufferPointer<UInt64>,
                          into digits: UnsafeMutableBufferPointer<Int8>) -> Int {
-    precondition(words.count >= (bytes.count + 7) / 8 + 1 && digits.count >= bytes.count * 8 + 1)
+    precondition(words.count >= (bytes.count + 7) / 8 + 1 && digits.count >= bytes.count * 8 + 1 && (2...8).contains(width))
     words.initialize(repeating: 0)
     digits.initialize(repeating: 0)
     for (index, byte) in bytes.reversed().enumerated() {
         words[index / 8] |= UInt64(byte) << UInt64(8 * (index % 8))
     }
-    let window = Int64(1) << Int64(width)
-    var position = 0
-    var count = 0
-    while words.contains(where: { $0 != 0 }) && position < digits.count {
-        if words[0] & 1 == 1 {
-            let low = Int64(words[0] & UInt64(window - 1))
-            let digit = low >= window >> 1 ? low - window : low
-            digits[position] = Int8(digit)
-            count = position + 1
-            if digit > 0 {
-                // k − digit: the low word is at least digit, no borrow.
-                words[0] -= UInt64(digit)
-            } else {
-                // k + |digit|, carrying upward.
-                var carry = UInt64(-digit)
-                for index in words.indices where carry != 0 {
-                    let (sum, overflow) = words[index].addingReportingOverflow(carry)
-                    words[index] = sum
-                    carry = overflow ? 1 : 0
-                }
-            }
+    let windowSize = 1 << width, windowMask = UInt64(windowSize - 1)
+    let end = bytes.count * 8 + 1
+    var position = 0, carry = 0, count = 0
+    while position < end {
+        let word = position / 64, bit = position % 64
+        var bits = words[word] >> UInt64(bit)
+        if bit > 64 - width && word + 1 < words.count { bits |= words[word + 1] << UInt64(64 - bit) }
+        let window = carry + Int(bits & windowMask)
+        if window & 1 == 0 {
+            // A zero digit. With a carry, the bit here was 1: 1 + 1 leaves 0 and carries on upward.
+            position += 1
+            continue
         }
-        // k >>= 1
-        for index in words.indices {
-            let next = index + 1 < words.count ? words[index + 1] : 0
-            words[index] = (words[index] >> 1) | (next << 63)
+        if window < windowSize / 2 {
+            carry = 0
+            digits[position] = Int8(window)
+        } else {
+            carry = 1
+            digits[position] = Int8(window - windowSize)
         }
-        position += 1
+        count = position + 1
+        position += width
     }
     return count
 }
