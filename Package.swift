@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "PureP521", dependencies: ["PureECDSA", "PureSHA2", "PureASN1"]),
         // secp256k1 (JWS "ES256K", RFC 8812) on PureECDSA's generic code with its a = 0 formulas.
         .target(name: "PureSecp256k1", dependencies: ["PureECDSA", "PureSHA2", "PureASN1"]),
-        .target(name: "PureCurve25519", dependencies: ["PureSHA2", "PureASN1", "PureBigInt"]),
+        .target(name: "PureCurve25519", dependencies: ["PureSHA2", "PureASN1", "PureBigInt", "PureECDSA"]),
         // Ed448 (RFC 8032) and X448 (RFC 7748) on the Goldilocks field; SHAKE256 from PureSHA3, the scalar
         // carries from PureECDSA's limb primitives.
         .target(name: "PureCurve448", dependencies: ["PureSHA3", "PureSHA2", "PureASN1", "PureECDSA"]),

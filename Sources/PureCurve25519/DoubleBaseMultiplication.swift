@@ -4,6 +4,8 @@
 // k (width 5, 8 odd multiples of A made per call) is non-zero — about 253 doublings and 70 additions in
 // all, against 253 doublings and 2 × 64 additions for two separate windowed multiplications.
 
+import PureECDSA
+
 extension EdwardsPoint {
     /// [s]B − [k]A for s and k below 2^255 (32 little-endian bytes each). Variable-time.
     static func verificationCombinationVartime(s: [UInt8], k: [UInt8], a: EdwardsPoint) -> EdwardsPoint {
@@ -13,7 +15,7 @@ extension EdwardsPoint {
     /// The same for scalars held as limbs (no byte arrays: verification's path).
     static func verificationCombinationVartime(s: Scalar, k: Scalar, a: EdwardsPoint) -> EdwardsPoint {
         // Both digit strings in one array: s's in the first 256, k's in the second.
-        var digits = [Int8](repeating: 0, count: 512)
+        var digits = [Int16](repeating: 0, count: 512)
         digits.withUnsafeMutableBufferPointer { buffer in
             nonAdjacentForm(s, width: 8, into: UnsafeMutableBufferPointer(rebasing: buffer[0..<256]))
             nonAdjacentForm(k, width: 5, into: UnsafeMutableBufferPointer(rebasing: buffer[256..<512]))
@@ -56,37 +58,19 @@ extension EdwardsPoint {
 
     /// The width-`width` non-adjacent form of a 256-bit value below 2^255: 256 digits, each zero or odd
     /// with |d| < 2^(width−1), any two non-zero digits at least `width` positions apart.
-    static func nonAdjacentForm(_ scalar: [UInt8], width: Int) -> [Int8] {
-        var digits = [Int8](repeating: 0, count: 256)
+    static func nonAdjacentForm(_ scalar: [UInt8], width: Int) -> [Int16] {
+        var digits = [Int16](repeating: 0, count: 256)
         digits.withUnsafeMutableBufferPointer { nonAdjacentForm(Scalar(littleEndian: scalar[...]), width: width, into: $0) }
         return digits
     }
 
-    /// Writes the digits into `digits` (256 entries, zero on entry).
-    static func nonAdjacentForm(_ scalar: Scalar, width: Int, into digits: UnsafeMutableBufferPointer<Int8>) {
-        // Five words (the fifth zero, for windows that run past bit 255), as a tuple: no array.
-        let w = (scalar.limbs.0, scalar.limbs.1, scalar.limbs.2, scalar.limbs.3, UInt64(0))
-        @inline(__always) func words(_ index: Int) -> UInt64 {
-            switch index { case 0: w.0; case 1: w.1; case 2: w.2; case 3: w.3; default: w.4 }
-        }
-        let windowSize = 1 << width, windowMask = UInt64(windowSize - 1)
-        var position = 0, carry = 0
-        while position < 256 {
-            let word = position / 64, bit = position % 64
-            let bits = bit < 64 - width ? words(word) >> bit : (words(word) >> bit) | (words(word + 1) << (64 - bit))
-            let window = carry + Int(bits & windowMask)
-            if window & 1 == 0 {
-                position += 1
-                continue
+    /// Writes the digits into `digits` (256 entries), by PureECDSA's `wNAFVartime`.
+    static func nonAdjacentForm(_ scalar: Scalar, width: Int, into digits: UnsafeMutableBufferPointer<Int16>) {
+        var words = scalar.limbs
+        _ = withUnsafePointer(to: &words) { tuple in
+            tuple.withMemoryRebound(to: UInt64.self, capacity: 4) {
+                wNAFVartime(littleEndian: UnsafeBufferPointer(start: $0, count: 4), width: width, into: digits)
             }
-            if window < windowSize / 2 {
-                carry = 0
-                digits[position] = Int8(window)
-            } else {
-                carry = 1
-                digits[position] = Int8(window - windowSize)
-            }
-            position += width
         }
     }
 }

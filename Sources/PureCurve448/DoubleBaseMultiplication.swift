@@ -11,7 +11,7 @@ extension EdwardsPoint {
     /// [s]B + [k]A for s and k below 2^447 (56 little-endian bytes each). Variable-time.
     static func doubleMultiplyVartime(s: [UInt8], k: [UInt8], a: EdwardsPoint) -> EdwardsPoint {
         // 449 digits each (PureECDSA's width-w NAF of the big-endian bytes), 8 words of scratch.
-        var sDigits = [Int8](repeating: 0, count: 449), kDigits = [Int8](repeating: 0, count: 449)
+        var sDigits = [Int16](repeating: 0, count: 449), kDigits = [Int16](repeating: 0, count: 449)
         var words = [UInt64](repeating: 0, count: 8)
         let sCount = nonAdjacentForm(s, width: 8, words: &words, into: &sDigits)
         let kCount = nonAdjacentForm(k, width: 5, words: &words, into: &kDigits)
@@ -44,7 +44,7 @@ extension EdwardsPoint {
     }
 
     /// The width-`width` non-adjacent form of 56 little-endian bytes; returns one past the top non-zero digit.
-    private static func nonAdjacentForm(_ scalar: [UInt8], width: Int, words: inout [UInt64], into digits: inout [Int8]) -> Int {
+    private static func nonAdjacentForm(_ scalar: [UInt8], width: Int, words: inout [UInt64], into digits: inout [Int16]) -> Int {
         let bigEndian = [UInt8](scalar.prefix(56).reversed())
         return bigEndian.withUnsafeBytes { bytes in
             words.withUnsafeMutableBufferPointer { words in

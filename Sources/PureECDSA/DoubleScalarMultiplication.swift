@@ -9,50 +9,6 @@
 // …, 15Q, Jacobian, 11M + 5S each) and m/(7+1) mixed additions from G's (w = 7: G, 3G, …, 63G, affine,
 // 7M + 4S each).
 
-/// Width-w NAF (Hankerson, Menezes and Vanstone, "Guide to Elliptic Curve Cryptography", Alg. 3.35) of a
-/// big-endian integer: digits d_i, each zero or odd with |d_i| < 2^(w−1), k = Σ d_i·2^i, written into
-/// `digits` (which needs 8·count + 1 places; zeros above the top non-zero digit). Returns one past the
-/// top non-zero digit (0 for k = 0). `words` is scratch space of (count + 7)/8 + 1 words, the spare one
-/// zero so that a window may run past the top bit. VARIABLE-TIME.
-///
-/// The scan reads windows of k in place instead of subtracting each digit and shifting: a window whose
-/// value (with the carry of the digit below) is at least 2^(w−1) gives the negative digit value − 2^w,
-/// and the 2^w it leaves owing is the carry into the next window. Ed448 and the ECDSA curves share it.
-@inlinable
-package func wNAFVartime(bigEndian bytes: UnsafeRawBufferPointer, width: Int, words: UnsafeMutableBufferPointer<UInt64>,
-                         into digits: UnsafeMutableBufferPointer<Int8>) -> Int {
-    precondition(words.count >= (bytes.count + 7) / 8 + 1 && digits.count >= bytes.count * 8 + 1 && (2...8).contains(width))
-    words.initialize(repeating: 0)
-    digits.initialize(repeating: 0)
-    for (index, byte) in bytes.reversed().enumerated() {
-        words[index / 8] |= UInt64(byte) << UInt64(8 * (index % 8))
-    }
-    let windowSize = 1 << width, windowMask = UInt64(windowSize - 1)
-    let end = bytes.count * 8 + 1
-    var position = 0, carry = 0, count = 0
-    while position < end {
-        let word = position / 64, bit = position % 64
-        var bits = words[word] >> UInt64(bit)
-        if bit > 64 - width && word + 1 < words.count { bits |= words[word + 1] << UInt64(64 - bit) }
-        let window = carry + Int(bits & windowMask)
-        if window & 1 == 0 {
-            // A zero digit. With a carry, the bit here was 1: 1 + 1 leaves 0 and carries on upward.
-            position += 1
-            continue
-        }
-        if window < windowSize / 2 {
-            carry = 0
-            digits[position] = Int8(window)
-        } else {
-            carry = 1
-            digits[position] = Int8(window - windowSize)
-        }
-        count = position + 1
-        position += width
-    }
-    return count
-}
-
 extension AffinePoint {
     /// G, 3G, 5G, …, 63G in affine coordinates: the odd multiples a width-7 NAF digit selects. The curve
     /// module keeps them in a global (31 additions and one shared inversion, once per process).
@@ -80,7 +36,7 @@ extension JacobianPoint {
                                                     q: AffinePoint<C>) -> JacobianPoint {
         let digitCapacity = C.byteCount * 8 + 1, wordCapacity = (C.byteCount + 7) / 8 + 1
         precondition(u1.count <= C.byteCount && u2.count <= C.byteCount)
-        return withUnsafeTemporaryAllocation(of: Int8.self, capacity: 2 * digitCapacity) { digits in
+        return withUnsafeTemporaryAllocation(of: Int16.self, capacity: 2 * digitCapacity) { digits in
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: wordCapacity) { words in
                 withUnsafeTemporaryAllocation(of: JacobianPoint.self, capacity: 8) { qMultiples in
                     let gDigits = UnsafeMutableBufferPointer(rebasing: digits[0..<digitCapacity])

@@ -9,56 +9,17 @@
 // 8 entries, made affine by one variable-time inversion) and 256/(10+1) ≈ 23 from G's (w = 10, 256
 // affine entries, 16 KB).
 
-/// Width-w NAF (Hankerson, Menezes and Vanstone, "Guide to Elliptic Curve Cryptography", Alg. 3.35):
-/// digits d_i, each zero or odd with |d_i| < 2^(w−1), k = Σ d_i·2^i, and of any w consecutive digits
-/// at most one is non-zero. Writes 257 digits into `digits` (zeros above the top non-zero one) and returns
-/// how many count: one past the top non-zero digit, 0 for k = 0. Variable-time: for public scalars only.
-///
-/// Algorithm 3.35 takes one bit per iteration; here each iteration consumes a whole run: a run of zero
-/// digits is k's trailing zero bits (one shift of up to 64), and a non-zero digit d leaves k − d ≡ 0
-/// (mod 2^w), so it and the w − 1 zero digits after it are one shift of w. About 256/(w + 1) non-zero
-/// digits and as many runs, instead of 257 one-bit steps (each a 256-bit shift).
-func wNAFVartime(_ scalar: U256, width: Int, into digits: UnsafeMutableBufferPointer<Int16>) -> Int {
-    precondition(width >= 2 && width <= 15 && digits.count >= 257)
-    digits.initialize(repeating: 0)
-    var k = scalar
-    let window = UInt64(1) << UInt64(width)
-    var position = 0
-    var count = 0
-    // k < 2^256 − 2^224 throughout (it starts below n and grows by less than 2^(w−1) at most once per
-    // non-zero digit before being shifted), so adding never carries out of 256 bits; and k's top set bit
-    // is at most 256 − position, so every non-zero digit lands at a position ≤ 256.
-    while k.isZeroMask == 0 {
-        if k.w0 & 1 == 0 {
-            let zeros = k.w0 == 0 ? 64 : k.w0.trailingZeroBitCount
-            k = k.shiftedRightVartime(zeros)
-            position += zeros
-            continue
-        }
-        let low = k.w0 & (window - 1)
-        let digit: Int64
-        if low >= window >> 1 {
-            digit = Int64(low) - Int64(window)
-            k = U256.add(k, U256(UInt64(-digit), 0, 0, 0)).0
-        } else {
-            digit = Int64(low)
-            k = U256.subtract(k, U256(low, 0, 0, 0)).0
-        }
-        digits[position] = Int16(digit)
-        count = position + 1
-        k = k.shiftedRightVartime(width)
-        position += width
-    }
-    return count
-}
+import PureECDSA
 
-extension U256 {
-    /// self >> s for s in 1…64. Variable-time in s (a public shift count).
-    @inline(__always)
-    func shiftedRightVartime(_ s: Int) -> U256 {
-        if s == 64 { return U256(w1, w2, w3, 0) }
-        let left = UInt64(64 - s), right = UInt64(s)      // both in 1…63 here
-        return U256(w0 &>> right | w1 &<< left, w1 &>> right | w2 &<< left, w2 &>> right | w3 &<< left, w3 &>> right)
+/// The width-`width` NAF of a 256-bit scalar (PureECDSA's `wNAFVartime`): writes 257 digits into `digits`
+/// (zeros above the top non-zero one) and returns one past the top non-zero digit, 0 for k = 0.
+/// Variable-time: for public scalars only.
+func wNAFVartime(_ scalar: U256, width: Int, into digits: UnsafeMutableBufferPointer<Int16>) -> Int {
+    var words = (scalar.w0, scalar.w1, scalar.w2, scalar.w3)
+    return withUnsafePointer(to: &words) { tuple in
+        tuple.withMemoryRebound(to: UInt64.self, capacity: 4) {
+            PureECDSA.wNAFVartime(littleEndian: UnsafeBufferPointer(start: $0, count: 4), width: width, into: digits)
+        }
     }
 }
 

@@ -37,13 +37,13 @@ struct WidthNAFTests {
         return result
     }
 
-    @Test("digits odd or zero, below 2^(w−1), w − 1 zeros after each non-zero one, summing to k", arguments: [2, 4, 5, 7, 8])
+    @Test("digits odd or zero, below 2^(w−1), w − 1 zeros after each non-zero one, summing to k", arguments: [2, 4, 5, 7, 8, 10, 15])
     func digits(width: Int) {
         let cases = Self.scalars()
         #expect(cases.count == 108)
         for bigEndian in cases {
             var words = [UInt64](repeating: 0, count: (bigEndian.count + 7) / 8 + 1)
-            var digits = [Int8](repeating: 0x55, count: bigEndian.count * 8 + 1)
+            var digits = [Int16](repeating: 0x55, count: bigEndian.count * 8 + 1)
             let count = bigEndian.withUnsafeBytes { bytes in
                 words.withUnsafeMutableBufferPointer { words in
                     digits.withUnsafeMutableBufferPointer { wNAFVartime(bigEndian: bytes, width: width, words: words, into: $0) }
