@@ -8,7 +8,7 @@ import PackageDescription
 let harnesses: [(name: String, products: [String])] = [
     ("FuzzKeys", ["PureASN1", "PureP256", "PureRSA"]),
     ("FuzzBase64", ["PureBase64"]),
-    ("FuzzJWS", ["PureJWT", "PureP256", "PureSecp256k1", "PureSHA2"]),
+    ("FuzzJWS", ["PureJWT", "PureP256", "PureSecp256k1", "PureCurve25519", "PureCurve448", "PureSHA2"]),
     ("FuzzJWKS", ["PureJWT"]),
     ("FuzzIdentityToken", ["AppleAuth", "PureJWT"]),
     ("FuzzNotification", ["AppleAuth", "PureJWT"]),

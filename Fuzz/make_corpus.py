@@ -52,6 +52,13 @@ signing_input = b64url(b'{"alg":"ES256K","kid":"k"}') + b"." + b64url(b'{"aud":"
 r, s_ = decode_dss_signature(ec.derive_private_key(7, ec.SECP256K1()).sign(signing_input, ec.ECDSA(hashes.SHA256(), deterministic_signing=True)))
 put("FuzzJWS", b"\x00" + signing_input + b"." + b64url(r.to_bytes(32, "big") + s_.to_bytes(32, "big")))
 put("FuzzJWS", b"\x00" + json.dumps(json.loads((vectors("PureJWTTests") / "jws_json_claims_joserfc.json").read_text())["general"]).encode())
+# EdDSA on Ed25519 (kid "d") and Ed448 (kid "g"): the harness's keys, all-7 secrets; the signatures are
+# deterministic (RFC 8032), so the seeds are the same on every run.
+from cryptography.hazmat.primitives.asymmetric import ed25519, ed448
+for alg, kid, key in [("EdDSA", "d", ed25519.Ed25519PrivateKey.from_private_bytes(bytes([7]) * 32)),
+                      ("Ed448", "g", ed448.Ed448PrivateKey.from_private_bytes(bytes([7]) * 57))]:
+    signing_input = b64url(json.dumps({"alg": alg, "kid": kid}, separators=(",", ":")).encode()) + b"." + b64url(b'{"aud":"com.example.app","exp":1900000000,"iss":"https://appleid.apple.com","sub":"' + kid.encode() + b'"}')
+    put("FuzzJWS", b"\x00" + signing_input + b"." + b64url(key.sign(signing_input)))
 # JWKS: Apple's snapshots, each key alone, the RFC 7515 keys.
 for snapshot in json.loads((vectors("PureJWTTests") / "apple_jwks_snapshots.json").read_text())["snapshots"]:
     put("FuzzJWKS", json.dumps({"keys": snapshot["keys"]}))

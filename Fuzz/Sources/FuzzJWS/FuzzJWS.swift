@@ -1,6 +1,6 @@
 // JWS parsing and verification. The first input byte picks the mode: even, the rest is a token — compact,
-// or a JWS JSON serialization — verified against HS256, ES256, ES256K and RS256 keys (parsing, header rules, key
-// choice, signature checks); odd,
+// or a JWS JSON serialization — verified against HS256, ES256, ES256K, RS256, EdDSA (Ed25519) and Ed448 keys
+// (parsing, header rules, key choice, signature checks); odd,
 // the rest is a claims payload that is HMAC-signed here and then verified, so the claim checks
 // (exp, nbf, iat, iss, aud as any JSON type) are reached too.
 #if canImport(FoundationEssentials)
@@ -9,6 +9,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import PureBase64
+import PureCurve25519
+import PureCurve448
 import PureJWT
 import PureP256
 import PureSecp256k1
@@ -20,7 +22,10 @@ let verifier: JWTVerifier = {
     let ec = try! P256.Signing.PrivateKey(rawRepresentation: [UInt8](repeating: 0, count: 31) + [7]).publicKey
     let k1 = try! Secp256k1.Signing.PrivateKey(rawRepresentation: [UInt8](repeating: 0, count: 31) + [7]).publicKey
     let rsa = try! JSONDecoder().decode(JSONWebKey.self, from: Data(appleKey.utf8)).jwtKey()
-    return JWTVerifier(keys: [try! .hs256(secret, keyID: "h"), .es256(ec, keyID: "e"), .es256k(k1, keyID: "k"), rsa])
+    let ed25519 = try! Curve25519.Signing.PrivateKey(rawRepresentation: [UInt8](repeating: 7, count: 32)).publicKey
+    let ed448 = try! Curve448.Signing.PrivateKey(rawRepresentation: [UInt8](repeating: 7, count: 57)).publicKey
+    return JWTVerifier(keys: [try! .hs256(secret, keyID: "h"), .es256(ec, keyID: "e"), .es256k(k1, keyID: "k"), rsa,
+                              .eddsa(ed25519, keyID: "d"), .ed448(ed448, keyID: "g")])
 }()
 let validation = JWTValidation(issuer: "https://appleid.apple.com", audiences: ["com.example.app"],
                                now: { Date(timeIntervalSince1970: 1_800_000_000) })
