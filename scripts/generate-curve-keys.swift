@@ -1,19 +1,20 @@
-// Writes Sources/PureP256/P256Keys.swift, Sources/PureP384/P384Keys.swift, Sources/PureP521/P521Keys.swift
-// and Sources/PureSecp256k1/Secp256k1Keys.swift from the one template
-// scripts/curve-keys/CurveKeys.swift.template, as swift-crypto generates its per-curve key types (gyb):
-// the curves' public key types are the same code with other names and
-// sizes, and this keeps one source of truth for them while each curve keeps swift-crypto's concrete
-// nested names (P384.KeyAgreement.PrivateKey, …).
+// Writes the curves' public key types from two templates, as swift-crypto generates its per-curve key types
+// (gyb): the curves' key types are the same code with other names and sizes, and this keeps one source of
+// truth for them while each curve keeps swift-crypto's concrete nested names (P384.KeyAgreement.PrivateKey, …).
+//   scripts/curve-keys/CurveKeys.swift.template    → Sources/PureP256/P256Keys.swift, Sources/PureP384/P384Keys.swift,
+//                                                    Sources/PureP521/P521Keys.swift, Sources/PureSecp256k1/Secp256k1Keys.swift
+//   scripts/curve-keys/EdwardsKeys.swift.template  → Sources/PureCurve25519/Curve25519Keys.swift,
+//                                                    Sources/PureCurve448/Curve448Keys.swift (EdDSA and X25519/X448)
 //
-//   swift scripts/generate-curve-keys.swift           # rewrite the three files
+//   swift scripts/generate-curve-keys.swift           # rewrite the files
 //   swift scripts/generate-curve-keys.swift --check   # exit 1, naming the files, if any differs (CI)
 //
 // The template language, line-based:
 //   ${Name}                substituted from the curve's table below (and ${KIND} inside a %for)
 //   %for KIND in A B       the lines up to the matching %end, once per word, with ${KIND} set
-//   %if W1 W2 …            the lines up to %else or %end when every word holds: a curve name ("P256"),
-//   %else / %end           "generic" (the curve signs with PureECDSA's generic ECDSA), "NIST" (a NIST
-//                          P-curve), or the %for's value
+//   %if W1 W2 …            the lines up to %else or %end when every word holds: a curve name ("P256",
+//   %else / %end           "Curve448"), "generic" (the curve signs with PureECDSA's generic ECDSA), "NIST" (a
+//                          NIST P-curve), or the %for's value
 
 import Foundation
 
@@ -41,6 +42,27 @@ let curves = [
     curve("P-521", bytes: 66, orderBits: 521, oid: "secp521r1", hash: "SHA512", jws: "ES512", generic: true),
     curve("secp256k1", swiftName: "Secp256k1", bytes: 32, orderBits: 256, oid: "secp256k1", hash: "SHA256", jws: "ES256K",
           generic: true, nist: false),
+]
+
+/// Ed25519/X25519 and Ed448/X448: the signing key's and the agreement key's sizes, the raw signing secret's
+/// name (RFC 8032 calls Ed25519's 32 bytes a seed), the RFC sections that differ.
+func edwardsCurve(_ name: String, ed: String, x: String, edBytes: Int, xBytes: Int, secret: String, edSection: String,
+                  edOID: String, xOID: String, basePointU: Int, smallOrderSection: String, encodingArgument: String) -> Curve {
+    Curve(
+        values: [
+            "Curve": name, "Ed": ed, "X": x, "ed": ed.lowercased(), "x": x.lowercased(),
+            "edBytes": "\(edBytes)", "xBytes": "\(xBytes)", "secret": secret, "Secret": secret.prefix(1).uppercased() + secret.dropFirst(),
+            "edSection": edSection, "edOID": edOID, "xOID": xOID, "basePointU": "\(basePointU)",
+            "smallOrderSection": smallOrderSection, "encodingArgument": encodingArgument,
+        ],
+        flags: [name])
+}
+
+let edwardsCurves = [
+    edwardsCurve("Curve25519", ed: "Ed25519", x: "X25519", edBytes: 32, xBytes: 32, secret: "seed", edSection: "5.1",
+                 edOID: "1.3.101.112", xOID: "1.3.101.110", basePointU: 9, smallOrderSection: "6.1", encodingArgument: "encoding"),
+    edwardsCurve("Curve448", ed: "Ed448", x: "X448", edBytes: 57, xBytes: 56, secret: "secret", edSection: "5.2",
+                 edOID: "1.3.101.113", xOID: "1.3.101.111", basePointU: 5, smallOrderSection: "6.2", encodingArgument: "encoding[...]"),
 ]
 
 struct TemplateError: Error, CustomStringConvertible {
@@ -114,31 +136,33 @@ func substitute(_ line: String, _ values: [String: String]) throws -> String {
 }
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-let templateURL = root.appendingPathComponent("scripts/curve-keys/CurveKeys.swift.template")
 let check = CommandLine.arguments.contains("--check")
+let jobs = [("CurveKeys.swift.template", curves), ("EdwardsKeys.swift.template", edwardsCurves)]
 do {
-    let template = try String(contentsOf: templateURL, encoding: .utf8)
-    let lines = template.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
     var stale: [String] = []
-    for curve in curves {
-        let name = curve.values["Curve"]!
-        let banner = [
-            "// GENERATED from scripts/curve-keys/CurveKeys.swift.template by scripts/generate-curve-keys.swift: do not",
-            "// edit; change the template and run `swift scripts/generate-curve-keys.swift` (CI checks the two agree).",
-            "//",
-        ]
-        let text = (banner + (try expand(Array(lines), values: curve.values, flags: curve.flags))).joined(separator: "\n") + "\n"
-        let path = "Sources/Pure\(name)/\(name)Keys.swift"
-        let url = root.appendingPathComponent(path)
-        if check {
-            if (try? String(contentsOf: url, encoding: .utf8)) != text { stale.append(path) }
-        } else {
-            try text.write(to: url, atomically: true, encoding: .utf8)
-            print("wrote \(path)")
+    for (templateName, family) in jobs {
+        let template = try String(contentsOf: root.appendingPathComponent("scripts/curve-keys/\(templateName)"), encoding: .utf8)
+        let lines = template.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        for curve in family {
+            let name = curve.values["Curve"]!
+            let banner = [
+                "// GENERATED from scripts/curve-keys/\(templateName) by scripts/generate-curve-keys.swift: do not",
+                "// edit; change the template and run `swift scripts/generate-curve-keys.swift` (CI checks the two agree).",
+                "//",
+            ]
+            let text = (banner + (try expand(Array(lines), values: curve.values, flags: curve.flags))).joined(separator: "\n") + "\n"
+            let path = "Sources/Pure\(name)/\(name)Keys.swift"
+            let url = root.appendingPathComponent(path)
+            if check {
+                if (try? String(contentsOf: url, encoding: .utf8)) != text { stale.append(path) }
+            } else {
+                try text.write(to: url, atomically: true, encoding: .utf8)
+                print("wrote \(path)")
+            }
         }
     }
     if !stale.isEmpty {
-        print("generated files differ from the template: \(stale.joined(separator: ", ")); run `swift scripts/generate-curve-keys.swift` and commit")
+        print("generated files differ from the templates: \(stale.joined(separator: ", ")); run `swift scripts/generate-curve-keys.swift` and commit")
         exit(1)
     }
 } catch {
