@@ -8,12 +8,14 @@ root = pathlib.Path(__file__).resolve().parent.parent
 corpus = root / "Fuzz" / "Corpus"
 vectors = lambda module: root / "Tests" / module / "Vectors"
 
-def put(harness, data):
+def put(harness, data, name=None):
+    """Writes one seed, named by its SHA-1 unless `name` is given: a seed that differs on every run (a
+    random encryption) takes a fixed name, so that a rerun replaces it instead of adding another."""
     if isinstance(data, str):
         data = data.encode()
     d = corpus / harness
     d.mkdir(parents=True, exist_ok=True)
-    (d / hashlib.sha1(data).hexdigest()).write_bytes(data)
+    (d / (name or hashlib.sha1(data).hexdigest())).write_bytes(data)
 
 # Keys: every PEM file, and its DER body.
 for path in sorted(vectors("PureASN1Tests").glob("*")) + sorted(vectors("PureP256Tests").glob("*.p8")):
@@ -238,17 +240,18 @@ for header, key in [({"alg": "dir", "enc": "A256GCM"}, shared), ({"alg": "dir", 
                     ({"alg": "A256KW", "enc": "A128CBC-HS256"}, shared), ({"alg": "A256GCMKW", "enc": "A256GCM"}, shared),
                     ({"alg": "ECDH-ES", "enc": "A256GCM"}, p256), ({"alg": "ECDH-ES+A256KW", "enc": "A128CBC-HS256"}, p256),
                     ({"alg": "ECDH-ES", "enc": "A256GCM"}, okp), ({"alg": "PBES2-HS256+A128KW", "enc": "A256GCM", "p2c": 1000}, password)]:
-    put("FuzzJWE", joserfc_jwe.encrypt_compact(header, b'{"sub":"fuzz","n":[1,2,3]}' * 3, key, registry=registry))
+    name = "joserfc-compact-" + "-".join(str(header[field]) for field in ("alg", "enc", "zip") if field in header) + ("-x25519" if key is okp else "")
+    put("FuzzJWE", joserfc_jwe.encrypt_compact(header, b'{"sub":"fuzz","n":[1,2,3]}' * 3, key, registry=registry), name)
 # The JSON serializations: joserfc's flattened and general tokens for the fixed keys, and RFC 7520's.
 for header, key in [({"alg": "A256KW", "enc": "A256GCM"}, shared), ({"alg": "ECDH-ES", "enc": "A128CBC-HS256"}, p256),
                     ({"alg": "PBES2-HS256+A128KW", "enc": "A256GCM", "p2c": 1000}, password)]:
     flat = joserfc_jwe.FlattenedJSONEncryption(header, b'{"sub":"fuzz"}', aad=b"aad")
     flat.add_recipient({}, key)
-    put("FuzzJWE", json.dumps(joserfc_jwe.encrypt_json(flat, None, registry=registry)))
+    put("FuzzJWE", json.dumps(joserfc_jwe.encrypt_json(flat, None, registry=registry)), "joserfc-flattened-" + header["alg"])
 general = joserfc_jwe.GeneralJSONEncryption({"enc": "A128CBC-HS256"}, b'{"sub":"fuzz"}', unprotected={"cty": "text/plain"})
 general.add_recipient({"alg": "A256KW"}, shared)
 general.add_recipient({"alg": "ECDH-ES+A256KW"}, okp)
-put("FuzzJWE", json.dumps(joserfc_jwe.encrypt_json(general, None, registry=registry)))
+put("FuzzJWE", json.dumps(joserfc_jwe.encrypt_json(general, None, registry=registry)), "joserfc-general-A256KW-ECDH-ES+A256KW")
 for example in sorted((vectors("PureJWTTests") / "rfc7520").iterdir()):
     for form in ("json", "json_flat"):
         if form in json.loads(example.read_text())["output"]:

@@ -15,10 +15,11 @@ extension EdwardsPoint {
     /// The same for scalars held as limbs (no byte arrays: verification's path).
     static func verificationCombinationVartime(s: Scalar, k: Scalar, a: EdwardsPoint) -> EdwardsPoint {
         // Both digit strings in one array: s's in the first 256, k's in the second.
-        var digits = [Int16](repeating: 0, count: 512)
-        digits.withUnsafeMutableBufferPointer { buffer in
+        // The scan initialises every place it is given, so the array starts uninitialised.
+        let digits = [Int16](unsafeUninitializedCapacity: 512) { buffer, initializedCount in
             nonAdjacentForm(s, width: 8, into: UnsafeMutableBufferPointer(rebasing: buffer[0..<256]))
             nonAdjacentForm(k, width: 5, into: UnsafeMutableBufferPointer(rebasing: buffer[256..<512]))
+            initializedCount = 512
         }
         let sDigits = digits[0..<256], kDigits = digits[256..<512]
 

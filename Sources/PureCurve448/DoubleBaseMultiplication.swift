@@ -10,9 +10,9 @@ import PureECDSA
 extension EdwardsPoint {
     /// [s]B + [k]A for s and k below 2^447 (56 little-endian bytes each). Variable-time.
     static func doubleMultiplyVartime(s: [UInt8], k: [UInt8], a: EdwardsPoint) -> EdwardsPoint {
-        // 449 digits each (PureECDSA's width-w NAF of the big-endian bytes), 8 words of scratch.
+        // 449 digits each (PureECDSA's width-w NAF of the big-endian bytes), 7 words of scratch.
         var sDigits = [Int16](repeating: 0, count: 449), kDigits = [Int16](repeating: 0, count: 449)
-        var words = [UInt64](repeating: 0, count: 8)
+        var words = [UInt64](repeating: 0, count: 7)
         let sCount = nonAdjacentForm(s, width: 8, words: &words, into: &sDigits)
         let kCount = nonAdjacentForm(k, width: 5, words: &words, into: &kDigits)
 

@@ -34,7 +34,7 @@ extension JacobianPoint {
     @inlinable
     package static func doubleScalarMultiplyVartime(u1: UnsafeRawBufferPointer, u2: UnsafeRawBufferPointer,
                                                     q: AffinePoint<C>) -> JacobianPoint {
-        let digitCapacity = C.byteCount * 8 + 1, wordCapacity = (C.byteCount + 7) / 8 + 1
+        let digitCapacity = C.byteCount * 8 + 1, wordCapacity = (C.byteCount + 7) / 8
         precondition(u1.count <= C.byteCount && u2.count <= C.byteCount)
         return withUnsafeTemporaryAllocation(of: Int16.self, capacity: 2 * digitCapacity) { digits in
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: wordCapacity) { words in

@@ -39,7 +39,10 @@ package func wNAFVartime(littleEndian words: UnsafeBufferPointer<UInt64>, width:
         if bit > 64 - width { bits |= word(index + 1) << UInt64(64 - bit) }
         let window = carry + Int(bits & windowMask)
         if window & 1 == 0 {
-            position += 1
+            // A run of zero digits, skipped at once: below the window's lowest set bit every place is 0
+            // (no carry) or 1 + carry (carry), and either way the carry leaves the run as it entered.
+            // A window of 0 (or of 2^w, all ones plus a carry) is w zero digits.
+            position += min(window.trailingZeroBitCount, width)
             continue
         }
         if window < windowSize / 2 {
