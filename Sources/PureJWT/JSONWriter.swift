@@ -134,11 +134,15 @@ package enum JSONText {
     }
 
     /// A JSON object written compactly with its members sorted and its numbers exactly as given: the
-    /// payload `JWTSigner.sign(claimsJSON:)` signs, for the `jwt` tool's JSON serializations.
+    /// payload `JWTSigner.sign(claimsJSON:)` signs, for the `jwt` tool's JSON serializations. Its
+    /// registered claims are checked as `sign(claimsJSON:)` checks them.
     package static func compactObject(_ json: [UInt8]) throws(JWTError) -> [UInt8] {
-        do { return JSONNode.object(try JSONNode.parseObject(json)).jsonBytes } catch {
+        let object: JSONObject
+        do { object = try JSONNode.parseObject(json) } catch {
             throw JWTError(.invalidJSON("the claims are not a JSON object: \(error.message) at byte \(error.offset)"))
         }
+        try RegisteredClaims.checkForSigning(object)
+        return JSONNode.object(object).jsonBytes
     }
 
     /// One JSON document, written indented.

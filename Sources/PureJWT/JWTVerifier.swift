@@ -133,22 +133,24 @@ public struct JWTSigner: Sendable {
 
     /// `claims` signed with the key. Without a header: {"alg" (the key's `algorithm`), "kid" (the key's
     /// ID), "typ": "JWT"}. A header's "alg" must be one of the key's algorithms (an RSA key made for RS256
-    /// and PS256 signs either); its "kid", when nil, becomes the key's ID.
+    /// and PS256 signs either); its "kid", when nil, becomes the key's ID. Registered claims of the wrong
+    /// type ("exp" not a number, "sub" not a string, …), which every verifier refuses, throw `invalidJSON`.
     public func sign<Claims: Encodable>(_ claims: Claims, header: JWTHeader? = nil) throws(JWTError) -> String {
         let (header, algorithm) = try resolved(header)
-        let claimsJSON: [UInt8]
+        let node: JSONNode
         do {
-            claimsJSON = try JSONNodeEncoder.encode(claims).jsonBytes
+            node = try JSONNodeEncoder.encode(claims)
         } catch {
             throw JWTError(.claimsDecoding("could not encode: \(error)"))
         }
-        return try sign(payload: claimsJSON, header: header, algorithm: algorithm)
+        if case .object(let object) = node { try RegisteredClaims.checkForSigning(object) }
+        return try sign(payload: node.jsonBytes, header: header, algorithm: algorithm)
     }
 
     /// Claims that exist as JSON text (a file, a request body) rather than as a Swift type: the text must
     /// be one JSON object, read by the strict rules of verification (duplicate names, bad UTF-8 and deep
     /// nesting refused), and is signed written compactly, member names sorted, numbers exactly as given.
-    /// The header as for `sign(_:header:)`.
+    /// The header and the check of the registered claims as for `sign(_:header:)`.
     public func sign(claimsJSON: [UInt8], header: JWTHeader? = nil, maximumSize: Int = 1 << 20) throws(JWTError) -> String {
         guard claimsJSON.count <= maximumSize else {
             throw JWTError(.invalidJSON("the claims are \(claimsJSON.count) bytes, over the limit of \(maximumSize)"))
@@ -157,6 +159,7 @@ public struct JWTSigner: Sendable {
         do { object = try JSONNode.parseObject(claimsJSON) } catch {
             throw JWTError(.invalidJSON("the claims are not a JSON object: \(error.message) at byte \(error.offset)"))
         }
+        try RegisteredClaims.checkForSigning(object)
         let (header, algorithm) = try resolved(header)
         return try sign(payload: JSONNode.object(object).jsonBytes, header: header, algorithm: algorithm)
     }

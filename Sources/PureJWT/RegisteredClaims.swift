@@ -125,6 +125,16 @@ public struct RegisteredClaims: Codable, Sendable, Hashable {
         iat = try date("iat")
     }
 
+    /// Refuses, before signing, claims whose registered members no verifier would accept ("exp" as a
+    /// string or beyond a Double, "sub" as a number, "aud" an array holding a number): signing them would
+    /// only make a token that every verifier, ours included, refuses when it is used.
+    static func checkForSigning(_ object: JSONObject) throws(JWTError) {
+        do { _ = try RegisteredClaims(object: object) } catch {
+            guard case .claimsDecoding(let message) = error.reason else { throw error }
+            throw JWTError(.invalidJSON("the claims cannot be signed: \(message), and every verifier would refuse the token"))
+        }
+    }
+
     /// Claims for signing; every claim is optional.
     public init(iss: String? = nil, sub: String? = nil, aud: Audience? = nil, exp: NumericDate? = nil,
                 nbf: NumericDate? = nil, iat: NumericDate? = nil, jti: String? = nil) {

@@ -19,7 +19,8 @@ enum TokenCommands {
         "EdDSA" (RFC 8037) unless --alg Ed25519 (RFC 9864's name) or its JWK's "alg" says otherwise, and an Ed448
         key likewise "EdDSA" unless --alg Ed448. The header is {"alg", "kid", "typ": "JWT"}: "kid" from --kid
         or the key, "typ" from --typ; --header adds members (it may not set "alg", "crit" or "b64").
-        The claims are written compactly with their members sorted and their numbers exactly as given.
+        The claims are written compactly with their members sorted and their numbers exactly as given;
+        registered claims of the wrong type ("exp" not a number, "sub" not a string, …) are refused (exit 2).
         A token over 16 KiB, which jwt verify would refuse by default, is not printed (exit 2).
         """
 
