@@ -5,6 +5,8 @@
 //                                                    Sources/PureP521/P521Keys.swift, Sources/PureSecp256k1/Secp256k1Keys.swift
 //   scripts/curve-keys/EdwardsKeys.swift.template  → Sources/PureCurve25519/Curve25519Keys.swift,
 //                                                    Sources/PureCurve448/Curve448Keys.swift (EdDSA and X25519/X448)
+//   scripts/curve-keys/EdwardsError.swift.template → Sources/PureCurve25519/Curve25519Error.swift,
+//                                                    Sources/PureCurve448/Curve448Error.swift (each module's error)
 //
 //   swift scripts/generate-curve-keys.swift           # rewrite the files
 //   swift scripts/generate-curve-keys.swift --check   # exit 1, naming the files, if any differs (CI)
@@ -54,6 +56,8 @@ func edwardsCurve(_ name: String, ed: String, x: String, edBytes: Int, xBytes: I
             "edBytes": "\(edBytes)", "xBytes": "\(xBytes)", "secret": secret, "Secret": secret.prefix(1).uppercased() + secret.dropFirst(),
             "edSection": edSection, "edOID": edOID, "xOID": xOID, "basePointU": "\(basePointU)",
             "smallOrderSection": smallOrderSection, "encodingArgument": encodingArgument,
+            "edwards": name == "Curve25519" ? "edwards25519" : "edwards448", "otherEd": name == "Curve25519" ? "Ed448" : "Ed25519",
+            "keyLengths": edBytes == xBytes ? "\(ed) and \(x) keys are \(edBytes) bytes" : "\(ed) keys are \(edBytes) bytes, \(x) keys \(xBytes)",
         ],
         flags: [name])
 }
@@ -137,10 +141,12 @@ func substitute(_ line: String, _ values: [String: String]) throws -> String {
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
 let check = CommandLine.arguments.contains("--check")
-let jobs = [("CurveKeys.swift.template", curves), ("EdwardsKeys.swift.template", edwardsCurves)]
+// Each template, its curves, and the file it writes for each (its name after the curve's ${Curve}).
+let jobs = [("CurveKeys.swift.template", curves, "Keys"), ("EdwardsKeys.swift.template", edwardsCurves, "Keys"),
+            ("EdwardsError.swift.template", edwardsCurves, "Error")]
 do {
     var stale: [String] = []
-    for (templateName, family) in jobs {
+    for (templateName, family, suffix) in jobs {
         let template = try String(contentsOf: root.appendingPathComponent("scripts/curve-keys/\(templateName)"), encoding: .utf8)
         let lines = template.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         for curve in family {
@@ -151,7 +157,7 @@ do {
                 "//",
             ]
             let text = (banner + (try expand(Array(lines), values: curve.values, flags: curve.flags))).joined(separator: "\n") + "\n"
-            let path = "Sources/Pure\(name)/\(name)Keys.swift"
+            let path = "Sources/Pure\(name)/\(name)\(suffix).swift"
             let url = root.appendingPathComponent(path)
             if check {
                 if (try? String(contentsOf: url, encoding: .utf8)) != text { stale.append(path) }
