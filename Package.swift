@@ -167,7 +167,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KeyAgreementTests",
-            dependencies: ["PureP256", "PureP384", "PureP521", "TestSupport"],
+            dependencies: ["PureP256", "PureP384", "PureP521", "PureSecp256k1", "TestSupport"],
             exclude: ["Vectors"]
         ),
         .testTarget(

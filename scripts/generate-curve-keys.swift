@@ -33,7 +33,7 @@ func curve(_ name: String, swiftName: String? = nil, bytes: Int, orderBits: Int,
             "Curve": swiftName, "name": name, "oid": oid, "Hash": hash, "jws": jws,
             "hashName": hash.replacingOccurrences(of: "SHA", with: "SHA-"),
             "bytes": "\(bytes)", "rawBytes": "\(2 * bytes)", "x963Bytes": "\(2 * bytes + 1)",
-            "compressedBytes": "\(bytes + 1)", "orderBits": "\(orderBits)",
+            "compressedBytes": "\(bytes + 1)", "x963PrivateBytes": "\(3 * bytes + 1)", "orderBits": "\(orderBits)",
         ],
         flags: Set([swiftName] + (generic ? ["generic"] : []) + (nist ? ["NIST"] : [])))
 }

@@ -143,6 +143,17 @@ extension ECPublicKeyCore where C: WeierstrassCurve {
         publicKey = ECPublicKeyCore(point: point, x: x, y: y)
     }
 
+    /// From 04 ‖ x ‖ y ‖ d: the public key's uncompressed point, then the scalar (ANSI X9.63's form, as
+    /// Apple's Security framework exports an EC private key). The point must be d's public key.
+    @inlinable
+    package init(x963Representation raw: [UInt8]) throws(EllipticCurveError) {
+        let n = C.byteCount
+        guard raw.count == 3 * n + 1 else { throw Self.error(.invalidLength(expected: 3 * n + 1, found: raw.count)) }
+        guard raw[0] == 0x04 else { throw Self.error(.invalidPointEncoding) }
+        try self.init(rawRepresentation: Array(raw[(2 * n + 1)...]))
+        guard raw[...(2 * n)].elementsEqual(publicKey.x963Representation) else { throw Self.error(.inconsistentKey) }
+    }
+
     @inlinable
     package init(derRepresentation der: [UInt8]) throws(EllipticCurveError) {
         let material: ECPrivateKeyMaterial
@@ -181,6 +192,9 @@ extension ECPublicKeyCore where C: WeierstrassCurve {
     }
 
     @inlinable package var pemRepresentation: String { PEM.encode(label: "PRIVATE KEY", derBytes: derRepresentation) }
+
+    /// 04 ‖ x ‖ y ‖ d (ANSI X9.63). A secret.
+    @inlinable package var x963Representation: [UInt8] { publicKey.x963Representation + d }
 }
 
 extension ECPrivateKeyCore {

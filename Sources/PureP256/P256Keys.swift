@@ -83,6 +83,13 @@ extension P256.Signing {
             core = try ECPrivateKeyCore(rawRepresentation: Array(bytes))
         }
 
+        /// From 04 ‖ x ‖ y ‖ d (97 bytes, ANSI X9.63: the public key's x963 form, then the
+        /// scalar), the form Apple's Security framework exports EC private keys in; the point must be the
+        /// scalar's public key.
+        public init<Bytes: Collection>(x963Representation bytes: Bytes) throws(P256Error) where Bytes.Element == UInt8 {
+            core = try ECPrivateKeyCore(x963Representation: Array(bytes))
+        }
+
         /// From PKCS#8 (Apple's .p8 body) or SEC 1 DER on prime256v1; a public key stored in the file must match.
         public init(derRepresentation: [UInt8]) throws(P256Error) {
             core = try ECPrivateKeyCore(derRepresentation: derRepresentation)
@@ -98,6 +105,8 @@ extension P256.Signing {
 
         /// The private scalar, 32 bytes big-endian. A secret: never log it.
         public var rawRepresentation: [UInt8] { core.d }
+        /// 04 ‖ x ‖ y ‖ d, 97 bytes (ANSI X9.63). A secret: never log it.
+        public var x963Representation: [UInt8] { core.x963Representation }
         /// PKCS#8 DER (with the public key inside the SEC 1 structure, as OpenSSL writes it).
         public var derRepresentation: [UInt8] { core.derRepresentation }
         /// PKCS#8 "PRIVATE KEY" PEM, the form of Apple's .p8 files.
@@ -180,6 +189,13 @@ extension P256.KeyAgreement {
             core = try ECPrivateKeyCore(rawRepresentation: Array(bytes))
         }
 
+        /// From 04 ‖ x ‖ y ‖ d (97 bytes, ANSI X9.63: the public key's x963 form, then the
+        /// scalar), the form Apple's Security framework exports EC private keys in; the point must be the
+        /// scalar's public key.
+        public init<Bytes: Collection>(x963Representation bytes: Bytes) throws(P256Error) where Bytes.Element == UInt8 {
+            core = try ECPrivateKeyCore(x963Representation: Array(bytes))
+        }
+
         /// From PKCS#8 (Apple's .p8 body) or SEC 1 DER on prime256v1; a public key stored in the file must match.
         public init(derRepresentation: [UInt8]) throws(P256Error) {
             core = try ECPrivateKeyCore(derRepresentation: derRepresentation)
@@ -195,6 +211,8 @@ extension P256.KeyAgreement {
 
         /// The private scalar, 32 bytes big-endian. A secret: never log it.
         public var rawRepresentation: [UInt8] { core.d }
+        /// 04 ‖ x ‖ y ‖ d, 97 bytes (ANSI X9.63). A secret: never log it.
+        public var x963Representation: [UInt8] { core.x963Representation }
         /// PKCS#8 DER (with the public key inside the SEC 1 structure, as OpenSSL writes it).
         public var derRepresentation: [UInt8] { core.derRepresentation }
         /// PKCS#8 "PRIVATE KEY" PEM, the form of Apple's .p8 files.

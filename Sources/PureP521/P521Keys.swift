@@ -94,6 +94,13 @@ extension P521.Signing {
             core = try ECPrivateKeyCore(rawRepresentation: Array(bytes))
         }
 
+        /// From 04 ‖ x ‖ y ‖ d (199 bytes, ANSI X9.63: the public key's x963 form, then the
+        /// scalar), the form Apple's Security framework exports EC private keys in; the point must be the
+        /// scalar's public key.
+        public init<Bytes: Collection>(x963Representation bytes: Bytes) throws(P521Error) where Bytes.Element == UInt8 {
+            core = try ECPrivateKeyCore(x963Representation: Array(bytes))
+        }
+
         /// From PKCS#8 or SEC 1 DER on secp521r1; a public key stored in the file must match.
         public init(derRepresentation: [UInt8]) throws(P521Error) {
             core = try ECPrivateKeyCore(derRepresentation: derRepresentation)
@@ -109,6 +116,8 @@ extension P521.Signing {
 
         /// The private scalar, 66 bytes big-endian. A secret: never log it.
         public var rawRepresentation: [UInt8] { core.d }
+        /// 04 ‖ x ‖ y ‖ d, 199 bytes (ANSI X9.63). A secret: never log it.
+        public var x963Representation: [UInt8] { core.x963Representation }
         /// PKCS#8 DER (with the public key inside the SEC 1 structure, as OpenSSL writes it).
         public var derRepresentation: [UInt8] { core.derRepresentation }
         /// PKCS#8 "PRIVATE KEY" PEM.
@@ -220,6 +229,13 @@ extension P521.KeyAgreement {
             core = try ECPrivateKeyCore(rawRepresentation: Array(bytes))
         }
 
+        /// From 04 ‖ x ‖ y ‖ d (199 bytes, ANSI X9.63: the public key's x963 form, then the
+        /// scalar), the form Apple's Security framework exports EC private keys in; the point must be the
+        /// scalar's public key.
+        public init<Bytes: Collection>(x963Representation bytes: Bytes) throws(P521Error) where Bytes.Element == UInt8 {
+            core = try ECPrivateKeyCore(x963Representation: Array(bytes))
+        }
+
         /// From PKCS#8 or SEC 1 DER on secp521r1; a public key stored in the file must match.
         public init(derRepresentation: [UInt8]) throws(P521Error) {
             core = try ECPrivateKeyCore(derRepresentation: derRepresentation)
@@ -235,6 +251,8 @@ extension P521.KeyAgreement {
 
         /// The private scalar, 66 bytes big-endian. A secret: never log it.
         public var rawRepresentation: [UInt8] { core.d }
+        /// 04 ‖ x ‖ y ‖ d, 199 bytes (ANSI X9.63). A secret: never log it.
+        public var x963Representation: [UInt8] { core.x963Representation }
         /// PKCS#8 DER (with the public key inside the SEC 1 structure, as OpenSSL writes it).
         public var derRepresentation: [UInt8] { core.derRepresentation }
         /// PKCS#8 "PRIVATE KEY" PEM.

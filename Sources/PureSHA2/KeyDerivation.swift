@@ -79,6 +79,18 @@ public enum HKDF<H: HashFunction> {
     ) throws(KeyDerivationError) -> SymmetricKey where Info.Element == UInt8 {
         try deriveKey(inputKeyMaterial: inputKeyMaterial, salt: EmptyCollection<UInt8>(), info: info, outputByteCount: outputByteCount)
     }
+
+    /// Extract with `salt`, then expand with no info.
+    public static func deriveKey<Salt: Sequence>(
+        inputKeyMaterial: SymmetricKey, salt: Salt, outputByteCount: Int
+    ) throws(KeyDerivationError) -> SymmetricKey where Salt.Element == UInt8 {
+        try deriveKey(inputKeyMaterial: inputKeyMaterial, salt: salt, info: EmptyCollection<UInt8>(), outputByteCount: outputByteCount)
+    }
+
+    /// Extract with no salt, then expand with no info.
+    public static func deriveKey(inputKeyMaterial: SymmetricKey, outputByteCount: Int) throws(KeyDerivationError) -> SymmetricKey {
+        try deriveKey(inputKeyMaterial: inputKeyMaterial, salt: EmptyCollection<UInt8>(), info: EmptyCollection<UInt8>(), outputByteCount: outputByteCount)
+    }
 }
 
 /// PBKDF2 (RFC 8018 §5.2) with HMAC over `H`: a key from a password, slowed by `rounds` iterations.

@@ -46,9 +46,25 @@ private struct ConcatFile: Decodable {
 
 private func bytes(_ key: SymmetricKey) -> [UInt8] { key.withUnsafeBytes { Array($0) } }
 
-private func hkdf<H: HashFunction>(_: H.Type, _ test: HKDFCase) throws -> [UInt8] {
-    bytes(try HKDF<H>.deriveKey(inputKeyMaterial: SymmetricKey(data: try [UInt8](hex: test.ikm)), salt: try [UInt8](hex: test.salt),
-                                info: try [UInt8](hex: test.info), outputByteCount: test.size))
+/// The OKM by the full form; where the case has no salt or no info, the shorter form without them must give
+/// the same bytes, or the result is empty (which no case expects). `shorterFormRuns` counts the cases each
+/// shorter form ran on.
+private func hkdf<H: HashFunction>(_: H.Type, _ test: HKDFCase, shorterFormRuns: inout [String: Int]) throws -> [UInt8] {
+    let ikm = SymmetricKey(data: try [UInt8](hex: test.ikm))
+    let salt = try [UInt8](hex: test.salt), info = try [UInt8](hex: test.info)
+    let okm = bytes(try HKDF<H>.deriveKey(inputKeyMaterial: ikm, salt: salt, info: info, outputByteCount: test.size))
+    let shorter: (String, SymmetricKey)?
+    switch (salt.isEmpty, info.isEmpty) {
+    case (true, true): shorter = ("neither", try HKDF<H>.deriveKey(inputKeyMaterial: ikm, outputByteCount: test.size))
+    case (true, false): shorter = ("no salt", try HKDF<H>.deriveKey(inputKeyMaterial: ikm, info: info, outputByteCount: test.size))
+    case (false, true): shorter = ("no info", try HKDF<H>.deriveKey(inputKeyMaterial: ikm, salt: salt, outputByteCount: test.size))
+    case (false, false): shorter = nil
+    }
+    if let (form, key) = shorter {
+        shorterFormRuns[form, default: 0] += 1
+        guard bytes(key) == okm else { return [] }
+    }
+    return okm
 }
 
 private func pbkdf2<H: HashFunction>(_: H.Type, _ test: PBKDF2Case) throws -> [UInt8] {
@@ -61,17 +77,21 @@ struct KeyDerivationTests {
     @Test("Wycheproof hkdf_sha256, hkdf_sha384, hkdf_sha512: every case (sizes over 255 hash lengths refused)",
           arguments: [("hkdf_sha256_test.json", "SHA-256", 86), ("hkdf_sha384_test.json", "SHA-384", 83), ("hkdf_sha512_test.json", "SHA-512", 83)])
     func hkdfWycheproof(_ name: String, _ hash: String, _ count: Int) throws {
+        var shorterFormRuns: [String: Int] = [:]
         let run = try Wycheproof.run(name, groups: HKDFGroup.self,
                                      knownFlags: ["EmptySalt", "MaximalOutputSize", "Normal", "OutputCollision", "SizeTooLarge"]) { _, test in
             let okm: [UInt8]
             switch hash {
-            case "SHA-256": okm = try hkdf(SHA256.self, test)
-            case "SHA-384": okm = try hkdf(SHA384.self, test)
-            default: okm = try hkdf(SHA512.self, test)
+            case "SHA-256": okm = try hkdf(SHA256.self, test, shorterFormRuns: &shorterFormRuns)
+            case "SHA-384": okm = try hkdf(SHA384.self, test, shorterFormRuns: &shorterFormRuns)
+            default: okm = try hkdf(SHA512.self, test, shorterFormRuns: &shorterFormRuns)
             }
             return okm == (try [UInt8](hex: test.okm))
         }
         #expect(run == count)
+        // Each of HKDF's forms without salt or info ran on the cases that have none.
+        #expect(shorterFormRuns["no salt", default: 0] > 0 && shorterFormRuns["no info", default: 0] > 0
+                && shorterFormRuns["neither", default: 0] > 0, "\(shorterFormRuns)")
     }
 
     @Test("RFC 5869 Appendix A (SHA-256): PRK and OKM of every case")
