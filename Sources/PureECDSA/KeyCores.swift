@@ -58,6 +58,16 @@ import PureSHA2
         try self.init(x: x, y: C.decompressedY(x: x, odd: raw[0] == 0x03))
     }
 
+    /// From x alone, y being the smaller of the two square roots, min(y, p − y) (draft-jivsov-ecc-compact-05
+    /// §4.1, swift-crypto's `compactRepresentation`).
+    @inlinable
+    package init(compactRepresentation x: [UInt8]) throws(EllipticCurveError) {
+        let n = C.byteCount
+        guard x.count == n else { throw Self.error(.invalidLength(expected: n, found: x.count)) }
+        let root = try C.decompressedY(x: x, odd: false), other = C.negatedCoordinate(root)
+        try self.init(x: x, y: other.lexicographicallyPrecedes(root) ? other : root)
+    }
+
     /// From a SEC 1 point of either form.
     @inlinable
     package init(sec1Point point: [UInt8]) throws(EllipticCurveError) {
@@ -89,6 +99,9 @@ import PureSHA2
     @inlinable package var rawRepresentation: [UInt8] { x + y }
     @inlinable package var x963Representation: [UInt8] { [0x04] + x + y }
     @inlinable package var compressedRepresentation: [UInt8] { [(y.last ?? 0) & 1 == 1 ? 0x03 : 0x02] + x }
+    /// x alone when y is the smaller root, y ≤ p − y (draft-jivsov-ecc-compact-05 §4.2.1); nil otherwise, since
+    /// x would then be read back as the other point. Big-endian byte strings of one length compare as numbers.
+    @inlinable package var compactRepresentation: [UInt8]? { C.negatedCoordinate(y).lexicographicallyPrecedes(y) ? nil : x }
     @inlinable
     package var derRepresentation: [UInt8] {
         SubjectPublicKeyInfo(algorithm: .ecPublicKey(curve: C.objectIdentifier), subjectPublicKey: x963Representation).derRepresentation

@@ -34,6 +34,9 @@ import PureASN1
     /// y, `byteCount` bytes, of the point with this x whose y has the given parity (SEC 1 §2.3.4); throws
     /// `.coordinateOutOfRange` or `.pointNotOnCurve` when there is none. May be variable-time (public data).
     static func decompressedY(x: [UInt8], odd: Bool) throws(EllipticCurveError) -> [UInt8]
+    /// p − y (0 for 0), `byteCount` bytes, for a coordinate y below p of `byteCount` bytes: the other point
+    /// with the same x has it. For public points (compact keys), so it may be variable-time.
+    static func negatedCoordinate(_ y: [UInt8]) -> [UInt8]
     /// The scalar of `byteCount` big-endian bytes, or nil unless it is in [1, n − 1]. Constant-time.
     static func privateScalar(_ raw: [UInt8]) -> PrivateScalar?
     /// scalar·G and its coordinates, `byteCount` bytes each. Constant-time in the scalar; `raw` is the
@@ -65,6 +68,12 @@ extension WeierstrassCurve {
         guard exists else { throw EllipticCurveError(.pointNotOnCurve, curve: name) }
         let rootIsOdd = (root.canonicalBigEndianBytes.last ?? 0) & 1 == 1
         return (rootIsOdd == odd ? root : -root).canonicalBigEndianBytes
+    }
+
+    @inlinable
+    package static func negatedCoordinate(_ y: [UInt8]) -> [UInt8] {
+        guard let fy = y.withUnsafeBytes({ Field(canonicalBigEndian: $0) }) else { return y }
+        return (-fy).canonicalBigEndianBytes
     }
 
     @inlinable

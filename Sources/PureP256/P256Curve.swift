@@ -41,6 +41,11 @@ enum P256Curve: ECKeyCurve {
         return (root.isOdd == odd ? root : -root).canonical.bigEndianBytes
     }
 
+    static func negatedCoordinate(_ y: [UInt8]) -> [UInt8] {
+        guard let uy = U256(bigEndianBytes: y), let fy = FieldElement(canonical: uy) else { return y }
+        return (-fy).canonical.bigEndianBytes
+    }
+
     static func privateScalar(_ raw: [UInt8]) -> PrivateScalar? {
         guard let d = U256(bigEndianBytes: raw), let scalar = Scalar(canonical: d), scalar.isZeroMask == 0 else { return nil }
         return PrivateScalar(scalar: scalar, d: d)

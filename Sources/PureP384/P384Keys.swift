@@ -47,6 +47,12 @@ extension P384.Signing {
             core = try ECPublicKeyCore(compressedRepresentation: Array(bytes))
         }
 
+        /// From x alone (48 bytes), y being the smaller of its two values, min(y, p − y): the compact
+        /// form of draft-jivsov-ecc-compact-05 §4.1, as swift-crypto reads it.
+        public init<Bytes: Collection>(compactRepresentation bytes: Bytes) throws(P384Error) where Bytes.Element == UInt8 {
+            core = try ECPublicKeyCore(compactRepresentation: Array(bytes))
+        }
+
         /// From a SubjectPublicKeyInfo (DER) on secp384r1, with an uncompressed or compressed point.
         public init(derRepresentation: [UInt8]) throws(P384Error) {
             core = try ECPublicKeyCore(derRepresentation: derRepresentation)
@@ -63,6 +69,10 @@ extension P384.Signing {
         public var x963Representation: [UInt8] { core.x963Representation }
         /// 02 or 03 (the parity of y) ‖ x, the compressed point (SEC 1 §2.3.3).
         public var compressedRepresentation: [UInt8] { core.compressedRepresentation }
+        /// x alone, when y is the smaller of y and p − y (draft-jivsov-ecc-compact-05 §4.2.1); nil for the
+        /// other half of keys, whose x would be read back as the other point. `PrivateKey(compactRepresentable:)`
+        /// makes keys that have one.
+        public var compactRepresentation: [UInt8]? { core.compactRepresentation }
         /// SubjectPublicKeyInfo DER.
         public var derRepresentation: [UInt8] { core.derRepresentation }
         /// "PUBLIC KEY" PEM.
@@ -88,6 +98,15 @@ extension P384.Signing {
 
         /// A new random key from `SystemRandomNumberGenerator` (rejection sampling in [1, n − 1]).
         public init() { core = ECPrivateKeyCore() }
+
+        /// A new random key whose public key has a `compactRepresentation` when `compactRepresentable` (as
+        /// swift-crypto's default does: keys are drawn until one has, half of them on average); any new key
+        /// otherwise, as `init()`.
+        public init(compactRepresentable: Bool = true) {
+            var core = ECPrivateKeyCore<P384Curve>()
+            while compactRepresentable && core.publicKey.compactRepresentation == nil { core = ECPrivateKeyCore() }
+            self.core = core
+        }
 
         /// From the 48-byte big-endian scalar, which must be in [1, n − 1].
         public init<Bytes: Collection>(rawRepresentation bytes: Bytes) throws(P384Error) where Bytes.Element == UInt8 {
@@ -194,6 +213,12 @@ extension P384.KeyAgreement {
             core = try ECPublicKeyCore(compressedRepresentation: Array(bytes))
         }
 
+        /// From x alone (48 bytes), y being the smaller of its two values, min(y, p − y): the compact
+        /// form of draft-jivsov-ecc-compact-05 §4.1, as swift-crypto reads it.
+        public init<Bytes: Collection>(compactRepresentation bytes: Bytes) throws(P384Error) where Bytes.Element == UInt8 {
+            core = try ECPublicKeyCore(compactRepresentation: Array(bytes))
+        }
+
         /// From a SubjectPublicKeyInfo (DER) on secp384r1, with an uncompressed or compressed point.
         public init(derRepresentation: [UInt8]) throws(P384Error) {
             core = try ECPublicKeyCore(derRepresentation: derRepresentation)
@@ -210,6 +235,10 @@ extension P384.KeyAgreement {
         public var x963Representation: [UInt8] { core.x963Representation }
         /// 02 or 03 (the parity of y) ‖ x, the compressed point (SEC 1 §2.3.3).
         public var compressedRepresentation: [UInt8] { core.compressedRepresentation }
+        /// x alone, when y is the smaller of y and p − y (draft-jivsov-ecc-compact-05 §4.2.1); nil for the
+        /// other half of keys, whose x would be read back as the other point. `PrivateKey(compactRepresentable:)`
+        /// makes keys that have one.
+        public var compactRepresentation: [UInt8]? { core.compactRepresentation }
         /// SubjectPublicKeyInfo DER.
         public var derRepresentation: [UInt8] { core.derRepresentation }
         /// "PUBLIC KEY" PEM.
@@ -223,6 +252,15 @@ extension P384.KeyAgreement {
 
         /// A new random key from `SystemRandomNumberGenerator` (rejection sampling in [1, n − 1]).
         public init() { core = ECPrivateKeyCore() }
+
+        /// A new random key whose public key has a `compactRepresentation` when `compactRepresentable` (as
+        /// swift-crypto's default does: keys are drawn until one has, half of them on average); any new key
+        /// otherwise, as `init()`.
+        public init(compactRepresentable: Bool = true) {
+            var core = ECPrivateKeyCore<P384Curve>()
+            while compactRepresentable && core.publicKey.compactRepresentation == nil { core = ECPrivateKeyCore() }
+            self.core = core
+        }
 
         /// From the 48-byte big-endian scalar, which must be in [1, n − 1].
         public init<Bytes: Collection>(rawRepresentation bytes: Bytes) throws(P384Error) where Bytes.Element == UInt8 {

@@ -1,15 +1,21 @@
 #!/usr/bin/env python3
-"""Writes Tests/KeyAgreementTests/Vectors/ec_x963_private_keys.json: EC private keys in ANSI X9.63's form,
-04 ‖ x ‖ y ‖ d (the form Apple's Security framework exports them in, and swift-crypto's
-`PrivateKey(x963Representation:)`), for P-256, P-384, P-521 and secp256k1, with the public point computed
-by an independent implementation (Python `cryptography`, OpenSSL underneath).
+"""Writes two vector files for Tests/KeyAgreementTests, for P-256, P-384, P-521 and secp256k1, with points
+computed by an independent implementation (Python `cryptography`, OpenSSL underneath):
 
+Vectors/ec_x963_private_keys.json: EC private keys in ANSI X9.63's form, 04 ‖ x ‖ y ‖ d (the form Apple's
+Security framework exports them in, and swift-crypto's `PrivateKey(x963Representation:)`).
 - valid: scalars 1, 2, n − 1 and random ones; the test reads each through both key types (Signing and
   KeyAgreement) and checks the scalar and public key, and writes it back from the scalar alone;
 - invalid, each refused: one byte short or long, prefix 02 or 03, another key's point, the point with y
   replaced by p − y (on the curve, not d's), a scalar of 0 or of n.
 
-    python3 scripts/crosscheck/ec-x963-private-keys.py     # from the repository root
+Vectors/ec_compact_keys.json: public keys in the compact form of draft-jivsov-ecc-compact-05 (x alone; y is
+min(y, p − y)), swift-crypto's `compactRepresentation`.
+- points: public keys (x963) and their compact form, or null where y > p − y (at least three of each);
+- decode: an x and the point it names, y = min(y, p − y), for every point above;
+- invalid, each refused: an x with no point, x = p, one byte short or long.
+
+    python3 scripts/crosscheck/ec-key-forms.py     # from the repository root
 
 Random keys change on each run; the committed output is what the tests use.
 """
@@ -18,6 +24,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 
 root = pathlib.Path(__file__).resolve().parent.parent.parent
 out = root / "Tests/KeyAgreementTests/Vectors/ec_x963_private_keys.json"
+compact_out = root / "Tests/KeyAgreementTests/Vectors/ec_compact_keys.json"
 
 curves = [
     ("P-256", ec.SECP256R1(), 32, 2**256 - 2**224 + 2**192 + 2**96 - 1,
@@ -68,3 +75,34 @@ for name, curve, size, p, n in curves:
     result["curves"].append({"curve": name, "valid": valid, "invalid": invalid})
 out.write_text(json.dumps(result, indent=1) + "\n")
 print(f"wrote {out.relative_to(root)}")
+
+def on_curve(x, curve, size):
+    try:
+        ec.EllipticCurvePublicKey.from_encoded_point(curve, b"\x02" + x.to_bytes(size, "big"))
+        return True
+    except ValueError:
+        return False
+
+compact = {"curves": []}
+for name, curve, size, p, n in curves:
+    enc = lambda v: v.to_bytes(size, "big")
+    points, decode = [], []
+    kinds = {True: 0, False: 0}
+    while kinds[True] < 3 or kinds[False] < 3 or len(points) < 8:
+        x, y = point(secrets.randbelow(n - 1) + 1, curve)
+        representable = y <= p - y
+        kinds[representable] += 1
+        points.append({"x963": (b"\x04" + enc(x) + enc(y)).hex(), "compact": enc(x).hex() if representable else None})
+        decode.append({"compact": enc(x).hex(), "x963": (b"\x04" + enc(x) + enc(min(y, p - y))).hex()})
+    x = 1
+    while on_curve(x, curve, size):
+        x += 1
+    invalid = [
+        {"comment": "an x with no point on the curve", "compact": enc(x).hex()},
+        {"comment": "x = p", "compact": enc(p).hex()},
+        {"comment": "one byte short", "compact": decode[0]["compact"][2:]},
+        {"comment": "one byte long", "compact": decode[0]["compact"] + "00"},
+    ]
+    compact["curves"].append({"curve": name, "points": points, "decode": decode, "invalid": invalid})
+compact_out.write_text(json.dumps(compact, indent=1) + "\n")
+print(f"wrote {compact_out.relative_to(root)}")
