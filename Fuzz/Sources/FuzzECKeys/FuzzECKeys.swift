@@ -1,6 +1,6 @@
 // P-384, P-521 and secp256k1 inputs (PureECDSA's key and signature cores through the three curves, a = −3 and a = 0): private and public
-// key files in DER and PEM (PKCS#8, SEC 1, SPKI), raw, x963 and compressed points (decompression's square
-// root), and signatures of any length and content, DER or r ‖ s, checked against a fixed key and against
+// key files in DER and PEM (PKCS#8, SEC 1, SPKI), raw, x963, compressed and compact points (decompression's
+// square root), x963 private keys (04 ‖ x ‖ y ‖ d, the point checked against d's), and signatures of any length and content, DER or r ‖ s, checked against a fixed key and against
 // a key read from the input.
 import PureP384
 import PureP521
@@ -22,6 +22,12 @@ public func fuzzECKeys(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = try? Secp256k1.Signing.PrivateKey(derRepresentation: bytes)
     _ = try? Secp256k1.Signing.PublicKey(derRepresentation: bytes)
     _ = try? Secp256k1.Signing.PublicKey(compressedRepresentation: bytes.prefix(33))
+    _ = try? P384.Signing.PublicKey(compactRepresentation: bytes.prefix(48))
+    _ = try? P521.KeyAgreement.PublicKey(compactRepresentation: bytes.prefix(66))
+    _ = try? Secp256k1.Signing.PublicKey(compactRepresentation: bytes.prefix(32))
+    _ = try? P384.Signing.PrivateKey(x963Representation: bytes.prefix(145))
+    _ = try? P521.KeyAgreement.PrivateKey(x963Representation: bytes.prefix(199))
+    _ = try? Secp256k1.Signing.PrivateKey(x963Representation: bytes.prefix(97))
     if let key = try? Secp256k1.Signing.PublicKey(x963Representation: bytes.prefix(65)),
        let signature = try? Secp256k1.Signing.ECDSASignature(rawRepresentation: bytes.dropFirst(65).prefix(64)) {
         _ = key.isValidSignature(signature, for: bytes.dropFirst(129))
