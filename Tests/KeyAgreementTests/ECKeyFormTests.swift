@@ -10,6 +10,52 @@ import PureSecp256k1
 import Testing
 import TestSupport
 
+/// What the tests need of a curve's private key type (Signing or KeyAgreement): the generated key types
+/// have these members with the same names, so each conforms with an empty extension.
+private protocol PrivateKeyForms {
+    associatedtype Public: PublicKeyForms
+    init(x963Representation: [UInt8]) throws
+    init(rawRepresentation: [UInt8]) throws
+    init(compactRepresentable: Bool)
+    var rawRepresentation: [UInt8] { get }
+    var x963Representation: [UInt8] { get }
+    var publicKey: Public { get }
+}
+
+private protocol PublicKeyForms {
+    init(x963Representation: [UInt8]) throws
+    init(compactRepresentation: [UInt8]) throws
+    var x963Representation: [UInt8] { get }
+    var compactRepresentation: [UInt8]? { get }
+}
+
+extension P256.Signing.PrivateKey: PrivateKeyForms {}
+extension P256.KeyAgreement.PrivateKey: PrivateKeyForms {}
+extension P384.Signing.PrivateKey: PrivateKeyForms {}
+extension P384.KeyAgreement.PrivateKey: PrivateKeyForms {}
+extension P521.Signing.PrivateKey: PrivateKeyForms {}
+extension P521.KeyAgreement.PrivateKey: PrivateKeyForms {}
+extension Secp256k1.Signing.PrivateKey: PrivateKeyForms {}
+extension Secp256k1.KeyAgreement.PrivateKey: PrivateKeyForms {}
+extension P256.Signing.PublicKey: PublicKeyForms {}
+extension P256.KeyAgreement.PublicKey: PublicKeyForms {}
+extension P384.Signing.PublicKey: PublicKeyForms {}
+extension P384.KeyAgreement.PublicKey: PublicKeyForms {}
+extension P521.Signing.PublicKey: PublicKeyForms {}
+extension P521.KeyAgreement.PublicKey: PublicKeyForms {}
+extension Secp256k1.Signing.PublicKey: PublicKeyForms {}
+extension Secp256k1.KeyAgreement.PublicKey: PublicKeyForms {}
+
+/// Each curve's two private key types, by the vector files' curve names.
+private let keyTypes: [String: [any PrivateKeyForms.Type]] = [
+    "P-256": [P256.Signing.PrivateKey.self, P256.KeyAgreement.PrivateKey.self],
+    "P-384": [P384.Signing.PrivateKey.self, P384.KeyAgreement.PrivateKey.self],
+    "P-521": [P521.Signing.PrivateKey.self, P521.KeyAgreement.PrivateKey.self],
+    "secp256k1": [Secp256k1.Signing.PrivateKey.self, Secp256k1.KeyAgreement.PrivateKey.self],
+]
+
+private func publicType<K: PrivateKeyForms>(of _: K.Type) -> any PublicKeyForms.Type { K.Public.self }
+
 private struct X963File: Decodable {
     struct Curve: Decodable {
         struct Valid: Decodable { let d: String; let x963: String }
@@ -19,63 +65,6 @@ private struct X963File: Decodable {
         let invalid: [Invalid]
     }
     let curves: [Curve]
-}
-
-/// Reads x963 bytes as a Signing and as a KeyAgreement key: (scalar, public x963, key's own x963) of each,
-/// or an error.
-private typealias Reader = @Sendable ([UInt8]) throws -> [(d: [UInt8], publicX963: [UInt8], x963: [UInt8])]
-/// The x963 form a Signing key made from the scalar alone writes.
-private typealias Writer = @Sendable ([UInt8]) throws -> [UInt8]
-
-private let curves: [String: (Reader, Writer)] = [
-    "P-256": ({ bytes in
-        let s = try P256.Signing.PrivateKey(x963Representation: bytes), k = try P256.KeyAgreement.PrivateKey(x963Representation: bytes)
-        return [(s.rawRepresentation, s.publicKey.x963Representation, s.x963Representation),
-                (k.rawRepresentation, k.publicKey.x963Representation, k.x963Representation)]
-    }, { try P256.Signing.PrivateKey(rawRepresentation: $0).x963Representation }),
-    "P-384": ({ bytes in
-        let s = try P384.Signing.PrivateKey(x963Representation: bytes), k = try P384.KeyAgreement.PrivateKey(x963Representation: bytes)
-        return [(s.rawRepresentation, s.publicKey.x963Representation, s.x963Representation),
-                (k.rawRepresentation, k.publicKey.x963Representation, k.x963Representation)]
-    }, { try P384.Signing.PrivateKey(rawRepresentation: $0).x963Representation }),
-    "P-521": ({ bytes in
-        let s = try P521.Signing.PrivateKey(x963Representation: bytes), k = try P521.KeyAgreement.PrivateKey(x963Representation: bytes)
-        return [(s.rawRepresentation, s.publicKey.x963Representation, s.x963Representation),
-                (k.rawRepresentation, k.publicKey.x963Representation, k.x963Representation)]
-    }, { try P521.Signing.PrivateKey(rawRepresentation: $0).x963Representation }),
-    "secp256k1": ({ bytes in
-        let s = try Secp256k1.Signing.PrivateKey(x963Representation: bytes), k = try Secp256k1.KeyAgreement.PrivateKey(x963Representation: bytes)
-        return [(s.rawRepresentation, s.publicKey.x963Representation, s.x963Representation),
-                (k.rawRepresentation, k.publicKey.x963Representation, k.x963Representation)]
-    }, { try Secp256k1.Signing.PrivateKey(rawRepresentation: $0).x963Representation }),
-]
-
-@Suite("EC private keys in X9.63 form")
-struct X963PrivateKeyTests {
-    @Test("every curve's keys read (scalar and public point as Python cryptography computed them), written back, and every malformed one refused")
-    func everyCase() throws {
-        let file = try VectorFiles.json(X963File.self, "ec_x963_private_keys.json")
-        var valid = 0, invalid = 0
-        #expect(Set(file.curves.map(\.curve)) == Set(curves.keys))
-        for curve in file.curves {
-            let (read, write) = try #require(curves[curve.curve])
-            for test in curve.valid {
-                let bytes = try [UInt8](hex: test.x963), d = try [UInt8](hex: test.d)
-                for key in try read(bytes) {
-                    #expect(key.d == d, "\(curve.curve)")
-                    #expect(key.publicX963 == Array(bytes[..<(bytes.count - d.count)]), "\(curve.curve)")
-                    #expect(key.x963 == bytes, "\(curve.curve)")
-                }
-                #expect(try write(d) == bytes, "\(curve.curve)")
-                valid += 1
-            }
-            for test in curve.invalid {
-                #expect(throws: (any Error).self, "\(curve.curve): \(test.comment)") { try read(try [UInt8](hex: test.x963)) }
-                invalid += 1
-            }
-        }
-        #expect(valid == 24 && invalid == 32)
-    }
 }
 
 private struct CompactFile: Decodable {
@@ -91,91 +80,70 @@ private struct CompactFile: Decodable {
     let curves: [Curve]
 }
 
-/// One curve's compact forms through its public API, for Signing and KeyAgreement keys alike.
-private struct CompactForms: Sendable {
-    /// The compact form of the key with this x963 point (one per key type).
-    let compactOf: @Sendable ([UInt8]) throws -> [[UInt8]?]
-    /// The x963 point a compact form is read as (one per key type).
-    let read: @Sendable ([UInt8]) throws -> [[UInt8]]
-    /// A new key made compact-representable: its compact form read back gives its point.
-    let freshKeyRoundTrips: @Sendable () throws -> Bool
+@Suite("EC private keys in X9.63 form")
+struct X963PrivateKeyTests {
+    @Test("every curve's keys read (scalar and public point as Python cryptography computed them), written back, and every malformed one refused")
+    func everyCase() throws {
+        let file = try VectorFiles.json(X963File.self, "ec_x963_private_keys.json")
+        #expect(Set(file.curves.map(\.curve)) == Set(keyTypes.keys))
+        var valid = 0, invalid = 0
+        for curve in file.curves {
+            for type in try #require(keyTypes[curve.curve]) {
+                for test in curve.valid {
+                    let bytes = try [UInt8](hex: test.x963), d = try [UInt8](hex: test.d)
+                    let key = try type.init(x963Representation: bytes)
+                    #expect(key.rawRepresentation == d, "\(type)")
+                    #expect(key.publicKey.x963Representation == Array(bytes[..<(bytes.count - d.count)]), "\(type)")
+                    #expect(key.x963Representation == bytes, "\(type)")
+                    #expect(try type.init(rawRepresentation: d).x963Representation == bytes, "\(type)")
+                    valid += 1
+                }
+                for test in curve.invalid {
+                    #expect(throws: (any Error).self, "\(type): \(test.comment)") { try type.init(x963Representation: try [UInt8](hex: test.x963)) }
+                    invalid += 1
+                }
+            }
+        }
+        #expect(valid == 48 && invalid == 64)
+    }
 }
-
-private let compactForms: [String: CompactForms] = [
-    "P-256": CompactForms(
-        compactOf: { [try P256.Signing.PublicKey(x963Representation: $0).compactRepresentation,
-                      try P256.KeyAgreement.PublicKey(x963Representation: $0).compactRepresentation] },
-        read: { [try P256.Signing.PublicKey(compactRepresentation: $0).x963Representation,
-                 try P256.KeyAgreement.PublicKey(compactRepresentation: $0).x963Representation] },
-        freshKeyRoundTrips: {
-            let s = P256.Signing.PrivateKey(compactRepresentable: true).publicKey, k = P256.KeyAgreement.PrivateKey(compactRepresentable: true).publicKey
-            return try P256.Signing.PublicKey(compactRepresentation: s.compactRepresentation ?? []) == s
-                && P256.KeyAgreement.PublicKey(compactRepresentation: k.compactRepresentation ?? []) == k
-        }),
-    "P-384": CompactForms(
-        compactOf: { [try P384.Signing.PublicKey(x963Representation: $0).compactRepresentation,
-                      try P384.KeyAgreement.PublicKey(x963Representation: $0).compactRepresentation] },
-        read: { [try P384.Signing.PublicKey(compactRepresentation: $0).x963Representation,
-                 try P384.KeyAgreement.PublicKey(compactRepresentation: $0).x963Representation] },
-        freshKeyRoundTrips: {
-            let s = P384.Signing.PrivateKey(compactRepresentable: true).publicKey, k = P384.KeyAgreement.PrivateKey(compactRepresentable: true).publicKey
-            return try P384.Signing.PublicKey(compactRepresentation: s.compactRepresentation ?? []) == s
-                && P384.KeyAgreement.PublicKey(compactRepresentation: k.compactRepresentation ?? []) == k
-        }),
-    "P-521": CompactForms(
-        compactOf: { [try P521.Signing.PublicKey(x963Representation: $0).compactRepresentation,
-                      try P521.KeyAgreement.PublicKey(x963Representation: $0).compactRepresentation] },
-        read: { [try P521.Signing.PublicKey(compactRepresentation: $0).x963Representation,
-                 try P521.KeyAgreement.PublicKey(compactRepresentation: $0).x963Representation] },
-        freshKeyRoundTrips: {
-            let s = P521.Signing.PrivateKey(compactRepresentable: true).publicKey, k = P521.KeyAgreement.PrivateKey(compactRepresentable: true).publicKey
-            return try P521.Signing.PublicKey(compactRepresentation: s.compactRepresentation ?? []) == s
-                && P521.KeyAgreement.PublicKey(compactRepresentation: k.compactRepresentation ?? []) == k
-        }),
-    "secp256k1": CompactForms(
-        compactOf: { [try Secp256k1.Signing.PublicKey(x963Representation: $0).compactRepresentation,
-                      try Secp256k1.KeyAgreement.PublicKey(x963Representation: $0).compactRepresentation] },
-        read: { [try Secp256k1.Signing.PublicKey(compactRepresentation: $0).x963Representation,
-                 try Secp256k1.KeyAgreement.PublicKey(compactRepresentation: $0).x963Representation] },
-        freshKeyRoundTrips: {
-            let s = Secp256k1.Signing.PrivateKey(compactRepresentable: true).publicKey, k = Secp256k1.KeyAgreement.PrivateKey(compactRepresentable: true).publicKey
-            return try Secp256k1.Signing.PublicKey(compactRepresentation: s.compactRepresentation ?? []) == s
-                && Secp256k1.KeyAgreement.PublicKey(compactRepresentation: k.compactRepresentation ?? []) == k
-        }),
-]
 
 @Suite("EC public keys in compact form")
 struct CompactPublicKeyTests {
     @Test("every curve: which keys have a compact form and what it is, what an x is read as (y = min(y, p − y)), malformed ones refused")
     func everyCase() throws {
         let file = try VectorFiles.json(CompactFile.self, "ec_compact_keys.json")
-        #expect(Set(file.curves.map(\.curve)) == Set(compactForms.keys))
+        #expect(Set(file.curves.map(\.curve)) == Set(keyTypes.keys))
         var points = 0, withoutCompactForm = 0, decoded = 0, invalid = 0
         for curve in file.curves {
-            let forms = try #require(compactForms[curve.curve])
-            for test in curve.points {
-                let expected = try test.compact.map { try [UInt8](hex: $0) }
-                #expect(try forms.compactOf(try [UInt8](hex: test.x963)) == [expected, expected], "\(curve.curve)")
-                points += 1
-                if expected == nil { withoutCompactForm += 1 }
-            }
-            for test in curve.decode {
-                let x963 = try [UInt8](hex: test.x963)
-                #expect(try forms.read(try [UInt8](hex: test.compact)) == [x963, x963], "\(curve.curve)")
-                decoded += 1
-            }
-            for test in curve.invalid {
-                #expect(throws: (any Error).self, "\(curve.curve): \(test.comment)") { try forms.read(try [UInt8](hex: test.compact)) }
-                invalid += 1
+            for type in try #require(keyTypes[curve.curve]).map({ publicType(of: $0) }) {
+                for test in curve.points {
+                    let expected = try test.compact.map { try [UInt8](hex: $0) }
+                    #expect(try type.init(x963Representation: try [UInt8](hex: test.x963)).compactRepresentation == expected, "\(type)")
+                    points += 1
+                    if expected == nil { withoutCompactForm += 1 }
+                }
+                for test in curve.decode {
+                    #expect(try type.init(compactRepresentation: try [UInt8](hex: test.compact)).x963Representation == (try [UInt8](hex: test.x963)), "\(type)")
+                    decoded += 1
+                }
+                for test in curve.invalid {
+                    #expect(throws: (any Error).self, "\(type): \(test.comment)") { try type.init(compactRepresentation: try [UInt8](hex: test.compact)) }
+                    invalid += 1
+                }
             }
         }
-        #expect(points >= 32 && withoutCompactForm >= 12 && decoded == points && invalid == 16)
+        #expect(points >= 64 && withoutCompactForm >= 24 && decoded == points && invalid == 32)
     }
 
     @Test("keys made compact-representable have a compact form that reads back as their point")
     func compactRepresentableKeys() throws {
-        for (name, forms) in compactForms {
-            for _ in 0..<8 { #expect(try forms.freshKeyRoundTrips(), "\(name)") }
+        for type in keyTypes.values.joined() {
+            for _ in 0..<8 {
+                let publicKey = type.init(compactRepresentable: true).publicKey
+                let compact = try #require(publicKey.compactRepresentation, "\(type)")
+                #expect(try Swift.type(of: publicKey).init(compactRepresentation: compact).x963Representation == publicKey.x963Representation, "\(type)")
+            }
         }
     }
 }
