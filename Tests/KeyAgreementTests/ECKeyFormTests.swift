@@ -46,13 +46,14 @@ extension P521.KeyAgreement.PublicKey: PublicKeyForms {}
 extension Secp256k1.Signing.PublicKey: PublicKeyForms {}
 extension Secp256k1.KeyAgreement.PublicKey: PublicKeyForms {}
 
-/// Each curve's two private key types, by the vector files' curve names.
-private let keyTypes: [String: [any PrivateKeyForms.Type]] = [
-    "P-256": [P256.Signing.PrivateKey.self, P256.KeyAgreement.PrivateKey.self],
-    "P-384": [P384.Signing.PrivateKey.self, P384.KeyAgreement.PrivateKey.self],
-    "P-521": [P521.Signing.PrivateKey.self, P521.KeyAgreement.PrivateKey.self],
-    "secp256k1": [Secp256k1.Signing.PrivateKey.self, Secp256k1.KeyAgreement.PrivateKey.self],
-]
+/// Each curve's two private key types, by the vector files' curve names (computed: a stored global of
+/// metatypes is not `Sendable`).
+private var keyTypes: [String: [any PrivateKeyForms.Type]] {
+    ["P-256": [P256.Signing.PrivateKey.self, P256.KeyAgreement.PrivateKey.self],
+     "P-384": [P384.Signing.PrivateKey.self, P384.KeyAgreement.PrivateKey.self],
+     "P-521": [P521.Signing.PrivateKey.self, P521.KeyAgreement.PrivateKey.self],
+     "secp256k1": [Secp256k1.Signing.PrivateKey.self, Secp256k1.KeyAgreement.PrivateKey.self]]
+}
 
 private func publicType<K: PrivateKeyForms>(of _: K.Type) -> any PublicKeyForms.Type { K.Public.self }
 

@@ -87,7 +87,7 @@ struct ES256KTests {
             let written = try JSONWebKey(privateKeyOf: fromJWK)
             #expect(written.crv == "secp256k1" && written.x == test.jwk_private["x"] && written.y == test.jwk_private["y"])
             #expect(written.d == test.jwk_private["d"] && written.alg == "ES256K")
-            let publicJWK = try #require(try JSONWebKey(publicKeyOf: fromJWK))
+            let publicJWK = try #require(JSONWebKey(publicKeyOf: fromJWK))
             #expect(publicJWK.d == nil && publicJWK.x == test.jwk_public["x"])
         }
     }
@@ -98,7 +98,7 @@ struct ES256KTests {
         let token = try JWTSigner(key: .es256k(privateKey, keyID: "k")).sign(RegisteredClaims(sub: "s"))
         #expect(try JWTHeader(unverifiedFrom: token).alg == "ES256K")
         _ = try JWTVerifier(keys: [.es256k(privateKey.publicKey, keyID: "k")]).verifiedPayload(token)
-        let publicJWK = try #require(try JSONWebKey(publicKeyOf: .es256k(privateKey.publicKey, keyID: "k")))
+        let publicJWK = try #require(JSONWebKey(publicKeyOf: .es256k(privateKey.publicKey, keyID: "k")))
         _ = try JWTVerifier(keys: [try publicJWK.jwtKey()]).verifiedPayload(token)
     }
 
