@@ -82,8 +82,13 @@ extension JSONNode {
 
     static func writeString(_ value: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        // Most strings in a token need no escape: copy those in one append.
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        // Most strings in a token need no escape: copy those in one append. The scan runs on the string's
+        // contiguous bytes where it has them (every native string): through the view's iterator it costs
+        // some forty instructions a byte.
+        func needsEscape(_ bytes: some Sequence<UInt8>) -> Bool {
+            bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        }
+        if !(value.utf8.withContiguousStorageIfAvailable { needsEscape($0) } ?? needsEscape(value.utf8)) {
             output.append(contentsOf: value.utf8)
             output.append(UInt8(ascii: "\""))
             return
@@ -112,11 +117,21 @@ extension JSONNode {
 extension JSONObject {
     /// The member indices in the order of their names' UTF-8 bytes (no sort when already in order).
     var sortedOrder: [Int] {
-        isSorted ? Array(names.indices) : names.indices.sorted { names[$0].utf8.lexicographicallyPrecedes(names[$1].utf8) }
+        isSorted ? Array(names.indices) : names.indices.sorted { Self.bytesPrecede(names[$0], names[$1]) }
     }
 
     /// Whether the names are already in the order of their bytes.
-    var isSorted: Bool { zip(names, names.dropFirst()).allSatisfy { !$1.utf8.lexicographicallyPrecedes($0.utf8) } }
+    var isSorted: Bool { zip(names, names.dropFirst()).allSatisfy { !Self.bytesPrecede($1, $0) } }
+
+    /// Whether `first`'s UTF-8 bytes come before `second`'s, compared on contiguous bytes where the strings
+    /// have them (every native string), which is several times cheaper than through the views' iterators.
+    private static func bytesPrecede(_ first: String, _ second: String) -> Bool {
+        first.utf8.withContiguousStorageIfAvailable { firstBytes in
+            second.utf8.withContiguousStorageIfAvailable { secondBytes in
+                firstBytes.lexicographicallyPrecedes(secondBytes)
+            }
+        }.flatMap { $0 } ?? first.utf8.lexicographicallyPrecedes(second.utf8)
+    }
 }
 
 /// JSON text for people.

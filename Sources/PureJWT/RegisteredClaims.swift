@@ -78,51 +78,126 @@ public struct RegisteredClaims: Codable, Sendable, Hashable {
     public var jti: String?
 
     /// Reads the registered claims from a payload's top-level members; wrong types are errors.
+    ///
+    /// One pass over the members: every registered name is three ASCII bytes, so a name of another length
+    /// is skipped at once and the rest are matched as one integer (this runs on every token signed and
+    /// verified; seven lookups by `String` cost more than the HMAC of a small token). The parser refuses
+    /// duplicate names, but an object may be built otherwise, so the first member of a name wins, as the
+    /// object's subscript would have it.
     init(object: JSONObject) throws(JWTError) {
-        func string(_ name: String) throws(JWTError) -> String? {
-            switch object[name] {
-            case nil: return nil
-            case .string(let value)?: return value
-            default: throw JWTError(.claimsDecoding("\"\(name)\" must be a string"))
+        var seen: UInt8 = 0
+        for index in object.names.indices {
+            guard let name = Self.registeredName(object.names[index]), seen & name.bit == 0 else { continue }
+            seen |= name.bit
+            let value = object.values[index]
+            switch name {
+            case .iss: iss = try Self.string(value, name)
+            case .sub: sub = try Self.string(value, name)
+            case .jti: jti = try Self.string(value, name)
+            case .aud: aud = try Self.audience(value)
+            case .exp: exp = try Self.date(value, name)
+            case .nbf: nbf = try Self.date(value, name)
+            case .iat: iat = try Self.date(value, name)
             }
         }
-        func date(_ name: String) throws(JWTError) -> NumericDate? {
-            switch object[name] {
-            case nil: return nil
-            case .number(let text)?:
-                // The usual case, a plain count of seconds, without strtod: up to 15 digits convert
-                // exactly (below 2^53), as Double(text) would.
-                if text.utf8.count <= 15, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                   let seconds = Int64(text) {
-                    return NumericDate(secondsSince1970: Double(seconds))
-                }
-                guard let value = Double(text), value.isFinite else {
-                    throw JWTError(.claimsDecoding("\"\(name)\" is out of range"))
-                }
-                return NumericDate(secondsSince1970: value)
-            default: throw JWTError(.claimsDecoding("\"\(name)\" must be a number of seconds (RFC 7519 NumericDate)"))
+    }
+
+    /// The seven registered names, each as its three bytes read big-endian ("iss" is 0x69_73_73).
+    private enum Name: UInt32 {
+        case iss = 0x69_73_73, sub = 0x73_75_62, aud = 0x61_75_64, exp = 0x65_78_70
+        case nbf = 0x6e_62_66, iat = 0x69_61_74, jti = 0x6a_74_69
+
+        var bit: UInt8 {
+            switch self {
+            case .iss: 1
+            case .sub: 2
+            case .aud: 4
+            case .exp: 8
+            case .nbf: 16
+            case .iat: 32
+            case .jti: 64
             }
         }
-        iss = try string("iss")
-        sub = try string("sub")
-        jti = try string("jti")
-        switch object["aud"] {
-        case nil: aud = nil
-        case .string(let value)?: aud = Audience([value])
-        case .array(let elements)?:
+
+        var text: String {
+            switch self {
+            case .iss: "iss"
+            case .sub: "sub"
+            case .aud: "aud"
+            case .exp: "exp"
+            case .nbf: "nbf"
+            case .iat: "iat"
+            case .jti: "jti"
+            }
+        }
+    }
+
+    /// The registered claim `name` names, if any.
+    private static func registeredName(_ name: String) -> Name? {
+        let utf8 = name.utf8
+        guard utf8.count == 3 else { return nil }
+        // Contiguous for every string the parser and the encoder make; iterating the view byte by byte
+        // costs some forty instructions a byte.
+        func packed(_ bytes: some Sequence<UInt8>) -> UInt32 {
+            var packed: UInt32 = 0
+            for byte in bytes { packed = packed << 8 | UInt32(byte) }
+            return packed
+        }
+        return Name(rawValue: utf8.withContiguousStorageIfAvailable { packed($0) } ?? packed(utf8))
+    }
+
+    private static func string(_ value: JSONNode, _ name: Name) throws(JWTError) -> String {
+        guard case .string(let text) = value else {
+            throw JWTError(.claimsDecoding("\"\(name.text)\" must be a string"))
+        }
+        return text
+    }
+
+    private static func audience(_ value: JSONNode) throws(JWTError) -> Audience {
+        switch value {
+        case .string(let text): return Audience([text])
+        case .array(let elements):
             var values: [String] = []
+            values.reserveCapacity(elements.count)
             for element in elements {
-                guard case .string(let value) = element else {
+                guard case .string(let text) = element else {
                     throw JWTError(.claimsDecoding("\"aud\" must be a string or an array of strings"))
                 }
-                values.append(value)
+                values.append(text)
             }
-            aud = Audience(values)
+            return Audience(values)
         default: throw JWTError(.claimsDecoding("\"aud\" must be a string or an array of strings"))
         }
-        exp = try date("exp")
-        nbf = try date("nbf")
-        iat = try date("iat")
+    }
+
+    private static func date(_ value: JSONNode, _ name: Name) throws(JWTError) -> NumericDate {
+        guard case .number(let text) = value else {
+            throw JWTError(.claimsDecoding("\"\(name.text)\" must be a number of seconds (RFC 7519 NumericDate)"))
+        }
+        // The usual case, a plain count of seconds, without strtod: up to 15 digits convert exactly (below
+        // 2^53), as Double(text) would.
+        if let seconds = wholeSeconds(text) { return NumericDate(secondsSince1970: Double(seconds)) }
+        guard let seconds = Double(text), seconds.isFinite else {
+            throw JWTError(.claimsDecoding("\"\(name.text)\" is out of range"))
+        }
+        return NumericDate(secondsSince1970: seconds)
+    }
+
+    /// `text` as an integer when it is 1 to 15 ASCII digits (the parser has already refused leading zeros),
+    /// else nil: a sign, a fraction or an exponent go to `Double(text)`.
+    private static func wholeSeconds(_ text: String) -> Int64? {
+        let utf8 = text.utf8
+        guard (1...15).contains(utf8.count) else { return nil }
+        func digits(_ bytes: some Sequence<UInt8>) -> Int64? {
+            var value: Int64 = 0
+            for byte in bytes {
+                let digit = byte &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value &* 10 &+ Int64(digit)
+            }
+            return value
+        }
+        return utf8.withContiguousStorageIfAvailable { digits($0) } ?? digits(utf8)
     }
 
     /// Refuses, before signing, claims whose registered members no verifier would accept ("exp" as a
