@@ -200,14 +200,19 @@ loops_only+=(
   "PureBigInt.montgomerySquare32("
 )
 
-# PureBigInt's radix-2^28 vector kernels (Radix28Montgomery.swift) on x86-64: at 1024 bits RSA-2048's CRT
+# PureBigInt's vector kernels (Radix28Montgomery.swift) on x86-64, 28-bit limbs: at 1024 bits RSA-2048's CRT
 # exponentiations, at 2048 bits its verification, blinding factor r^e and fault check (and RSA-4096's CRT
-# halves). Loops only, with trip counts set by the size and the row index.
+# halves); 27-bit limbs: at 3072 and 4096 bits those of RSA-3072 and RSA-4096 (and RSA-6144's and
+# RSA-8192's CRT halves). Loops only, with trip counts set by the size and the row index.
 loops_only+=(
   "PureBigInt.radix28Multiply37("
   "PureBigInt.radix28Square37("
   "PureBigInt.radix28Multiply74("
   "PureBigInt.radix28Square74("
+  "PureBigInt.radix27Multiply114("
+  "PureBigInt.radix27Square114("
+  "PureBigInt.radix27Multiply152("
+  "PureBigInt.radix27Square152("
 )
 
 # PureRSA's OAEP decoding (issue 43, Manger's attack): the check of the unmasked block's first byte, label

@@ -11,8 +11,8 @@
 //   The final subtraction of REDC is done by masks, and `power` reads every table entry.
 // - `powerVartime` branches on the exponent's bits: use it only for public exponents (RSA verification).
 //
-// On x86-64, 1024- and 2048-bit moduli run `power`, `powerVartime` with a short exponent and
-// `scaledPowerVartime` on the radix-2^28 vector kernels instead (Radix28Montgomery.swift,
+// On x86-64, 1024-, 2048-, 3072- and 4096-bit moduli run `power`, `powerVartime` with a short exponent and
+// `scaledPowerVartime` on the vector kernels instead (radix 2^28, or 2^27 above 2,350 bits; Radix28Montgomery.swift,
 // MontgomeryRadix28Power.swift), with the same guarantees.
 
 /// Arithmetic modulo a fixed odd modulus greater than 1.
@@ -25,7 +25,7 @@ public struct MontgomeryContext: Sendable {
     let n0Inverse: UInt64
     /// R² mod n, `count` limbs.
     let rSquared: [UInt64]
-    /// The radix-2^28 constants, for the powers of 1024- and 2048-bit moduli on x86-64
+    /// The vector kernels' constants, for the powers of 1024- to 4096-bit moduli on x86-64
     /// (MontgomeryRadix28Power.swift); nil elsewhere.
     let radix28: Radix28Modulus?
     /// The limb count k.

@@ -1,31 +1,34 @@
-// Modular powers through the radix-2^28 kernels of Radix28Montgomery.swift, on x86-64: RSA-2048's CRT
-// exponentiations (1024-bit primes), its public operation (verification, the blinding factor r^e, the fault
-// check), and RSA-4096's CRT halves.
+// Modular powers through the vector kernels of Radix28Montgomery.swift (28-bit limbs, 27-bit above 2,350
+// bits), on x86-64: RSA-2048's CRT exponentiations (1024-bit primes), the public operations of RSA-2048,
+// -3072 and -4096 (verification, the blinding factor r^e, the fault check), and the CRT halves of RSA-4096,
+// -6144 and -8192.
 //
-// Where: `MontgomeryContext` makes the radix-2^28 constants for 16- and 32-limb moduli when compiled for
-// x86-64, where they were measured faster (2026-11-28, § machine: 1.19 against 1.71 µs per 2048-bit
-// multiplication, 317 against 381 ns per 1024-bit squaring); elsewhere, and for other sizes, the 64-bit kernels run as before. Callers do not see the
+// Where: `MontgomeryContext` makes the vector kernels' constants for 16-, 32-, 48- and 64-limb moduli when
+// compiled for x86-64, where they were measured faster (2026-11-28, § machine: 1.19 against 1.71 µs per
+// 2048-bit multiplication, 317 against 381 ns per 1024-bit squaring; 2026-12-03: an RSA-3072 verification
+// 57 → 44 µs, RSA-4096 100 → 74 µs); elsewhere, and for other sizes, the 64-bit kernels run as before. Callers do not see the
 // difference: `powerOfMontgomeryForm` takes and gives numbers in the 64-bit kernels' Montgomery form
 // (a·2^(64k)), converting at each end with one multiplication by a precomputed power of two.
 //
 // What may leak: the constant-time window (`radix28PowerOfMontgomeryForm`) is the 64-bit one's — a fixed
 // 5-bit window over all limbs of the exponent, every table entry read and kept by mask — on kernels whose
-// time depends on L alone; the conversions between 64- and 28-bit limbs shift at public positions, and the
+// time depends on L alone; the conversions between 64-bit and b-bit limbs shift at public positions, and the
 // final subtraction keeps or drops its result by mask. `radix28PowerVartime` branches on the exponent's
 // bits (public) and on nothing else.
 
 extension MontgomeryContext {
-    /// Whether moduli of `limbs` 64-bit limbs get the radix-2^28 kernels: 1024- and 2048-bit moduli on x86-64.
+    /// Whether moduli of `limbs` 64-bit limbs get the vector kernels: 1024-, 2048-, 3072- and 4096-bit moduli
+    /// on x86-64 (the sizes with kernels compiled for them; the generic code is slower than the 64-bit kernels).
     package static func usesRadix28(limbs: Int) -> Bool {
         #if arch(x86_64)
-        return limbs == 16 || limbs == 32
+        return limbs == 16 || limbs == 32 || limbs == 48 || limbs == 64
         #else
         return false
         #endif
     }
 
-    /// `base^exponent mod n` (`scaled` false) or `base^exponent · 2^(−28L·f) mod n` (`scaled` true: the raw
-    /// base, never in Montgomery form, as MontgomeryScaledPower.swift describes for R = 2^(28L)), for a
+    /// `base^exponent mod n` (`scaled` false) or `base^exponent · 2^(−bL·f) mod n` (`scaled` true: the raw
+    /// base, never in Montgomery form, as MontgomeryScaledPower.swift describes for R = 2^(bL)), for a
     /// nonzero exponent and a base below n given as `count` limbs; the result, below n, into `result`
     /// (`count` limbs).
     func radix28PowerVartime(_ modulus: Radix28Modulus, base: UnsafePointer<UInt64>, exponent: BigUInt, scaled: Bool,
@@ -34,7 +37,7 @@ extension MontgomeryContext {
         Radix28Workspace.with(modulus, numbers: 4) { r in
             let b = r.number(0), baseR = r.number(1)
             var x = r.number(2), y = r.number(3)
-            Radix28Modulus.split(base, count: count, into: b, limbCount: modulus.limbCount)
+            Radix28Modulus.split(base, count: count, into: b, limbCount: modulus.limbCount, limbBits: modulus.limbBits)
             // The leading bit: x = b (scaled) or b·R.
             if scaled {
                 x.update(from: b, count: w)
@@ -68,15 +71,15 @@ extension MontgomeryContext {
         }
     }
 
-    /// `powerOfMontgomeryForm` in radix 2^28: w.x = (w.y)^e, both in the 64-bit kernels' Montgomery form
+    /// `powerOfMontgomeryForm` on the vector kernels: w.x = (w.y)^e, both in the 64-bit kernels' Montgomery form
     /// (w.y below n). The same fixed 5-bit window, table and masked lookups; see the top of this file.
     func radix28PowerOfMontgomeryForm(_ modulus: Radix28Modulus, _ w: Workspace, _ e: [UInt64]) {
         let width = modulus.width
         let entries = Self.tableEntries
         Radix28Workspace.with(modulus, numbers: 3 + entries) { r in
             let x = r.number(0), z = r.number(1), y = r.number(2), table = r.number(3)
-            // table[1] = base·2^(28L): w.y = base·2^(64k) times 2^(56L − 64k), reduced once.
-            Radix28Modulus.split(w.y, count: count, into: z, limbCount: modulus.limbCount)
+            // table[1] = base·2^(bL): w.y = base·2^(64k) times 2^(2bL − 64k), reduced once.
+            Radix28Modulus.split(w.y, count: count, into: z, limbCount: modulus.limbCount, limbBits: modulus.limbBits)
             modulus.fromWordForm.withUnsafeBufferPointer { y.update(from: $0.baseAddress!, count: width) }
             r.multiply(table + width, z, y)
             modulus.one.withUnsafeBufferPointer { table.update(from: $0.baseAddress!, count: width) }
@@ -112,19 +115,19 @@ extension MontgomeryContext {
         }
     }
 
-    /// `result` (count limbs) = x mod n for x < 2n in radix-2^28 lanes: joined into count + 1 limbs in the
+    /// `result` (count limbs) = x mod n for x < 2n in b-bit lanes: joined into count + 1 limbs in the
     /// workspace's scratch, then n subtracted unless x is below it (by mask).
     private func leave(_ x: UnsafeMutablePointer<UInt64>, _ r: Radix28Workspace, into result: UnsafeMutablePointer<UInt64>) {
         let k = count
         let joined = r.scratch
-        Radix28Modulus.join(x, limbCount: r.modulus.limbCount, into: joined, count: k + 1)
+        Radix28Modulus.join(x, limbCount: r.modulus.limbCount, limbBits: r.modulus.limbBits, into: joined, count: k + 1)
         n.withUnsafeBufferPointer {
             subtractModulusIfNotBelow(result, joined, top: joined[k], $0.baseAddress!, k, ConstantTimeCarries.self)
         }
     }
 }
 
-/// The buffers of one radix-2^28 power: n's lanes, `numbers` numbers of W lanes, the kernels' scratch; one
+/// The buffers of one vector-kernel power: n's lanes, `numbers` numbers of W lanes, the kernels' scratch; one
 /// heap allocation, 16-byte aligned for the vector loads, zeroed before it is freed.
 struct Radix28Workspace {
     let modulus: Radix28Modulus
@@ -154,21 +157,27 @@ struct Radix28Workspace {
 
     func number(_ i: Int) -> UnsafeMutablePointer<UInt64> { numbers + i * modulus.width }
 
-    /// out = a·b·2^(−28L) mod n (below 2n); out overlaps neither.
+    /// out = a·b·2^(−bL) mod n (below 2n); out overlaps neither.
     func multiply(_ out: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>) {
         switch modulus.limbCount {   // public: the modulus's size
         case 37: radix28Multiply37(out, a, b, scratch, n, modulus.n0Inverse, accumulator)
         case 74: radix28Multiply74(out, a, b, scratch, n, modulus.n0Inverse, accumulator)
-        default: radix28MultiplyLimbs(out, a, b, scratch, n, modulus.n0Inverse, accumulator, limbCount: modulus.limbCount)
+        case 114: radix27Multiply114(out, a, b, scratch, n, modulus.n0Inverse, accumulator)
+        case 152: radix27Multiply152(out, a, b, scratch, n, modulus.n0Inverse, accumulator)
+        default: radix28MultiplyLimbs(out, a, b, scratch, n, modulus.n0Inverse, accumulator, limbCount: modulus.limbCount,
+                                      limbBits: UInt64(modulus.limbBits))
         }
     }
 
-    /// out = a²·2^(−28L) mod n (below 2n); out does not overlap a.
+    /// out = a²·2^(−bL) mod n (below 2n); out does not overlap a.
     func square(_ out: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>) {
         switch modulus.limbCount {
         case 37: radix28Square37(out, a, scratch, n, modulus.n0Inverse, accumulator)
         case 74: radix28Square74(out, a, scratch, n, modulus.n0Inverse, accumulator)
-        default: radix28SquareLimbs(out, a, scratch, n, modulus.n0Inverse, accumulator, limbCount: modulus.limbCount)
+        case 114: radix27Square114(out, a, scratch, n, modulus.n0Inverse, accumulator)
+        case 152: radix27Square152(out, a, scratch, n, modulus.n0Inverse, accumulator)
+        default: radix28SquareLimbs(out, a, scratch, n, modulus.n0Inverse, accumulator, limbCount: modulus.limbCount,
+                                    limbBits: UInt64(modulus.limbBits))
         }
     }
 }

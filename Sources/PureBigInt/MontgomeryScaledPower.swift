@@ -17,8 +17,8 @@
 // Variable-time in the exponent's bits: for public exponents only.
 
 extension MontgomeryContext {
-    /// `base^exponent · R^(−f) mod n`, R = 2^(64·count) (2^(28L) where the radix-2^28 kernels run:
-    /// 2048-bit n on x86-64, MontgomeryRadix28Power.swift), with f fixed by the exponent's bits (see the top
+    /// `base^exponent · R^(−f) mod n`, R = 2^(64·count) (2^(bL) where the vector kernels run:
+    /// 1024- to 4096-bit n on x86-64, MontgomeryRadix28Power.swift), with f fixed by the exponent's bits (see the top
     /// of this file); `scaledPowerVartime(1, e)` is the factor R^(−f) itself. Square-and-multiply on the
     /// raw base with the variable-time kernels: for public exponents (RSA's are at most 33 bits), whose
     /// bits it branches on.
@@ -27,7 +27,7 @@ extension MontgomeryContext {
         return withWorkspace { w in
             load(reduced(base), into: w.y)                       // the raw base, below n
             if let radix28, exponent.bitWidth <= 64 {
-                // R = 2^(28L) on this path: the same exponent's factor comes out of it too.
+                // R = 2^(bL) on this path: the same exponent's factor comes out of it too.
                 radix28PowerVartime(radix28, base: w.y, exponent: exponent, scaled: true, into: w.x)
                 return BigUInt(limbs: Array(UnsafeBufferPointer(start: w.x, count: count)))
             }

@@ -1,5 +1,6 @@
-// Montgomery multiplication and squaring in radix 2^28, two limbs per 128-bit vector: the kernels of RSA's
-// public operation at 2048 bits on x86-64 (MontgomeryRadix28Power.swift).
+// Montgomery multiplication and squaring in radix 2^28 (2^27 for moduli of over 2,350 bits), two limbs per
+// 128-bit vector: the kernels of RSA's modular powers at 1024 to 4096 bits on x86-64
+// (MontgomeryRadix28Power.swift).
 //
 // Why a second representation: the 64-bit kernels (LimbKernels.swift, MontgomeryConstantTimeSquaring.swift)
 // spend about three cycles per limb product on this machine's `mul`/`adc` chains (Docs/Performance.md).
@@ -13,8 +14,9 @@
 // it can see both masks in the block of the multiplication; the kernels are written so that it can (a mask
 // it cannot see costs two more multiplications and a shift per product: the machine code was checked).
 //
-// Representation: a number below 2^(28L) as L limbs of 28 bits, one per UInt64 lane, in W = 2P + 2 lanes
-// (P = ⌈L/2⌉ pairs; the lanes from L up are zero). With R = 2^(28L) > 4n, Montgomery's almost-reduced form
+// Representation: a number below 2^(bL) as L limbs of b bits, one per UInt64 lane, in W = 2P + 2 lanes
+// (P = ⌈L/2⌉ pairs; the lanes from L up are zero); b is 28, or 27 where 28-bit lanes could overflow (below).
+// The text below says 28 for b. With R = 2^(bL) > 4n, Montgomery's almost-reduced form
 // holds: operands below 2n give a result below 2n, so no step subtracts n until the caller leaves the
 // representation.
 //
@@ -26,36 +28,57 @@
 // 2m and 2m + 1 first (each makes its lane ≡ 0 mod 2^28, as REDC's word-by-word q does), with the carry
 // between them.
 //
-// Bounds: a lane receives at most 2L products below 2^57 (the squaring's doubled operand is below 2^29,
-// and it meets half as many products) plus a carry below 2^36, so L ≤ 84 keeps every lane below 2^64;
-// `Radix28Modulus` refuses larger moduli.
+// Bounds: a lane k receives a_i·b_j (or x_i·d_j, i < j, and x_i² in the squaring) and q_i·n_j for i + j = k:
+// at most L products of each kind, each below 2^(2b) — the squaring's doubled operand is below 2^(b+1), but
+// it meets at most L/2 cross products — so with the carry from below (under 2^(64−b)) a lane stays below
+// (2L + 1)·2^(2b) + 2^(64−b). With b = 28 the kernels are used up to L = 84 (2048-bit moduli need 74; the
+// sum then stays below 2^63.5), with b = 27 up to L = 254 (below 2^63), which covers moduli of up to 6,848
+// bits; 64-bit limbs are cut into 27 bits where 28 would need L > 84 (moduli of over 2,350 bits: 3072 bits
+// as 114 limbs, 4096 as 152). 28-bit limbs would still fit up to L = 127 by this count, but not RSA-4096's
+// 147, and 84 is the bound the 28-bit kernels were first checked against; 27-bit limbs cost about 7% more
+// limb products than 28-bit ones would. `Radix28Modulus` refuses larger moduli.
 //
 // What may leak: nothing about the operands. Every loop's trip count depends on L and on the row index
 // (public), every q and carry is computed by multiplications, masks and shifts, and no memory index depends
-// on a value. scripts/audit-branches.sh checks the 74-limb kernels' machine code.
+// on a value. scripts/audit-branches.sh checks the compiled kernels' machine code (L = 37, 74, 114, 152).
 
-/// The constants of radix-2^28 arithmetic modulo one odd n < 2^(28L − 2).
+/// The constants of radix-2^b arithmetic modulo one odd n < 2^(bL − 2).
 struct Radix28Modulus: Sendable {
-    /// The number of 28-bit limbs, L.
+    /// The number of limbs, L.
     let limbCount: Int
+    /// The bits per limb, b: 28, or 27 for moduli too large for 28 (see the top of this file).
+    let limbBits: Int
     /// n's limbs in W lanes, then n shifted up by one lane (lane 0 zero) in W more.
     let lanes: [UInt64]
-    /// −n⁻¹ mod 2^28.
+    /// −n⁻¹ mod 2^b.
     let n0Inverse: UInt64
-    /// 2^(56L) mod n, L limbs in W lanes: multiplying by it puts a number into Montgomery form.
+    /// 2^(2bL) mod n, L limbs in W lanes: multiplying by it puts a number into Montgomery form.
     let rSquared: [UInt64]
-    /// 2^(56L − 64k) mod n: multiplying a·2^(64k) by it gives a·2^(28L), the radix-2^28 Montgomery form of
+    /// 2^(2bL − 64k) mod n: multiplying a·2^(64k) by it gives a·2^(bL), the radix-2^b Montgomery form of
     /// a number in the 64-bit kernels' (k 64-bit limbs).
     let fromWordForm: [UInt64]
-    /// 2^(64k) mod n: multiplying a·2^(28L) by it gives a·2^(64k), back to the 64-bit kernels' form.
+    /// 2^(64k) mod n: multiplying a·2^(bL) by it gives a·2^(64k), back to the 64-bit kernels' form.
     let toWordForm: [UInt64]
-    /// 2^(28L) mod n: 1 in Montgomery form.
+    /// 2^(bL) mod n: 1 in Montgomery form.
     let one: [UInt64]
 
-    static let limbBits = 28
-    static let limbMask: UInt64 = (1 << 28) - 1
-    /// The largest limb count whose lanes cannot overflow (see the top of this file).
-    static let maximumLimbCount = 84
+    /// b's mask.
+    var limbMask: UInt64 { (1 << UInt64(limbBits)) &- 1 }
+
+    /// The largest limb count whose lanes cannot overflow with b = 28 and with b = 27 (see the top of
+    /// this file).
+    static let maximumLimbCount28 = 84
+    static let maximumLimbCount27 = 254
+
+    /// b and L for a modulus of `count` 64-bit limbs (R = 2^(bL) > 4n for n < 2^(64·count)): 28-bit limbs
+    /// while L fits their bound, 27-bit ones above (moduli over 2,350 bits); nil past both bounds.
+    static func shape(words count: Int) -> (limbBits: Int, limbCount: Int)? {
+        let bits = 64 * count + 2
+        let limbs28 = (bits + 27) / 28, limbs27 = (bits + 26) / 27
+        if limbs28 <= maximumLimbCount28 { return (28, limbs28) }
+        if limbs27 <= maximumLimbCount27 { return (27, limbs27) }
+        return nil
+    }
 
     /// The pair count P and the lanes per number W for L limbs.
     static func pairs(_ limbCount: Int) -> Int { (limbCount + 1) / 2 }
@@ -63,43 +86,46 @@ struct Radix28Modulus: Sendable {
     var pairCount: Int { Self.pairs(limbCount) }
     var width: Int { Self.width(limbCount) }
 
-    /// The constants for the odd modulus `modulus` of `count` 64-bit limbs; nil if it needs more than
-    /// `maximumLimbCount` limbs.
+    /// The constants for the odd modulus `modulus` of `count` 64-bit limbs; nil if it needs more limbs
+    /// than the bounds allow (`shape(words:)`) or fewer than 8.
     init?(modulus: BigUInt, count: Int) {
-        // R = 2^(28L) > 4n for n < 2^(64·count).
-        let l = (64 * count + 2 + Self.limbBits - 1) / Self.limbBits
-        guard modulus.isOdd, l >= 8, l <= Self.maximumLimbCount else { return nil }
+        guard modulus.isOdd, let (bits, l) = Self.shape(words: count), l >= 8 else { return nil }
         limbCount = l
+        limbBits = bits
         let w = Self.width(l)
         var natural = [UInt64](repeating: 0, count: w)
-        modulus.limbs.withUnsafeBufferPointer { Self.split($0, into: &natural, limbCount: l) }
+        modulus.limbs.withUnsafeBufferPointer { Self.split($0, into: &natural, limbCount: l, limbBits: bits) }
         lanes = natural + [0] + natural.dropLast()
-        // Newton's iteration from 3 correct bits: 6, 12, 24, 48 ≥ 28.
+        // Newton's iteration from 3 correct bits: 6, 12, 24, 48 ≥ b.
         var inverse = natural[0]
         for _ in 0..<4 { inverse = inverse &* (2 &- natural[0] &* inverse) }
-        n0Inverse = (0 &- inverse) & Self.limbMask
+        n0Inverse = (0 &- inverse) & ((1 << UInt64(bits)) &- 1)
         // Computed once per modulus (as MontgomeryContext computes R² mod n), by division.
         func powerOfTwo(_ exponent: Int) -> [UInt64] {
             var result = [UInt64](repeating: 0, count: w)
-            BigUInt.powerOfTwo(exponent, modulo: modulus).limbs.withUnsafeBufferPointer { Self.split($0, into: &result, limbCount: l) }
+            BigUInt.powerOfTwo(exponent, modulo: modulus).limbs.withUnsafeBufferPointer {
+                Self.split($0, into: &result, limbCount: l, limbBits: bits)
+            }
             return result
         }
-        rSquared = powerOfTwo(2 * Self.limbBits * l)
-        fromWordForm = powerOfTwo(2 * Self.limbBits * l - 64 * count)
+        rSquared = powerOfTwo(2 * bits * l)
+        fromWordForm = powerOfTwo(2 * bits * l - 64 * count)
         toWordForm = powerOfTwo(64 * count)
-        one = powerOfTwo(Self.limbBits * l)
+        one = powerOfTwo(bits * l)
     }
 
-    /// The 28-bit limbs of the number in `source` (64-bit limbs) into the first `limbCount` lanes of
-    /// `destination`. Shifts at public positions only.
-    static func split(_ source: UnsafeBufferPointer<UInt64>, into destination: inout [UInt64], limbCount: Int) {
+    /// The `limbBits`-bit limbs of the number in `source` (64-bit limbs) into the first `limbCount` lanes
+    /// of `destination`. Shifts at public positions only.
+    static func split(_ source: UnsafeBufferPointer<UInt64>, into destination: inout [UInt64], limbCount: Int,
+                      limbBits: Int) {
         destination.withUnsafeMutableBufferPointer { d in
-            split(source.baseAddress, count: source.count, into: d.baseAddress!, limbCount: limbCount)
+            split(source.baseAddress, count: source.count, into: d.baseAddress!, limbCount: limbCount, limbBits: limbBits)
         }
     }
 
     static func split(_ source: UnsafePointer<UInt64>?, count: Int, into destination: UnsafeMutablePointer<UInt64>,
-                      limbCount: Int) {
+                      limbCount: Int, limbBits: Int) {
+        let limbMask: UInt64 = (1 << UInt64(limbBits)) &- 1
         for j in 0..<limbCount {
             let position = j * limbBits, word = position / 64, offset = position % 64
             var value: UInt64 = 0
@@ -111,11 +137,11 @@ struct Radix28Modulus: Sendable {
         }
     }
 
-    /// The number in the first `limbCount` lanes of `source` (each below 2^28) as `count` 64-bit limbs
-    /// (bits from 64·count up are dropped: a caller whose value may reach 2^(64k) asks for k + 1 limbs).
-    /// Shifts at public positions only.
-    static func join(_ source: UnsafePointer<UInt64>, limbCount: Int, into destination: UnsafeMutablePointer<UInt64>,
-                     count: Int) {
+    /// The number in the first `limbCount` lanes of `source` (each below 2^limbBits) as `count` 64-bit
+    /// limbs (bits from 64·count up are dropped: a caller whose value may reach 2^(64k) asks for k + 1
+    /// limbs). Shifts at public positions only.
+    static func join(_ source: UnsafePointer<UInt64>, limbCount: Int, limbBits: Int,
+                     into destination: UnsafeMutablePointer<UInt64>, count: Int) {
         destination.update(repeating: 0, count: count)
         for j in 0..<limbCount {
             let position = j * limbBits, word = position / 64, offset = position % 64
@@ -131,26 +157,26 @@ struct Radix28Modulus: Sendable {
 /// last row pair of an odd L, whose second row is past the last limb: no q there.
 @inline(__always)
 private func radix28RowQuotients(_ low: UInt64, _ high: UInt64, n0: UInt64, n1: UInt64, n0Inverse: UInt64,
-                                 secondRow: Bool) -> (q0: UInt64, q1: UInt64, laneHigh: UInt64, carry: UInt64) {
-    let mask = Radix28Modulus.limbMask
+                                 secondRow: Bool, limbBits bits: UInt64) -> (q0: UInt64, q1: UInt64, laneHigh: UInt64, carry: UInt64) {
+    let mask: UInt64 = (1 << bits) &- 1
     let q0 = (low &* n0Inverse) & mask
-    let high1 = high &+ q0 &* n1 &+ ((low &+ q0 &* n0) >> 28)
+    let high1 = high &+ q0 &* n1 &+ ((low &+ q0 &* n0) >> bits)
     let q1 = secondRow ? (high1 &* n0Inverse) & mask : 0
-    return (q0, q1, high1, (high1 &+ q1 &* n0) >> 28)
+    return (q0, q1, high1, (high1 &+ q1 &* n0) >> bits)
 }
 
-/// The result lanes L ..< 2L of a finished accumulator, carried into 28-bit limbs at `out` (W lanes, zero
+/// The result lanes L ..< 2L of a finished accumulator, carried into b-bit limbs at `out` (W lanes, zero
 /// above L). `lastHigh` is lane 2P − 1 as the last row pair left it and `carry` the carry out of it.
 @inline(__always)
 private func radix28Normalize(_ out: UnsafeMutableRawPointer, _ accumulator: UnsafeRawPointer, lastHigh: UInt64,
-                              carry: UInt64, limbCount l: Int) {
-    let mask = Radix28Modulus.limbMask
+                              carry: UInt64, limbCount l: Int, limbBits bits: UInt64) {
+    let mask: UInt64 = (1 << bits) &- 1
     var c: UInt64
     var first: Int
     if l % 2 == 1 {
         // Lane L = 2P − 1 is the last row pair's second lane, complete.
         out.storeBytes(of: lastHigh & mask, as: UInt64.self)
-        c = lastHigh >> 28
+        c = lastHigh >> bits
         first = 1
     } else {
         c = carry
@@ -159,7 +185,7 @@ private func radix28Normalize(_ out: UnsafeMutableRawPointer, _ accumulator: Uns
     for k in first..<l {
         let v = accumulator.load(fromByteOffset: 8 &* (l &+ k), as: UInt64.self) &+ c
         out.storeBytes(of: v & mask, toByteOffset: 8 &* k, as: UInt64.self)
-        c = v >> 28
+        c = v >> bits
     }
     for k in l..<Radix28Modulus.width(l) { out.storeBytes(of: 0, toByteOffset: 8 &* k, as: UInt64.self) }
 }
@@ -187,15 +213,15 @@ private func forEachLanePair(_ first: Int, through last: Int, twoPerTrip: Bool, 
     }
 }
 
-/// out = a·b·2^(−28L) mod n, below 2n for a, b below 2n. `a`, `b`, `out`: W lanes; `shifted`: W lanes of
+/// out = a·b·2^(−bL) mod n, below 2n for a, b below 2n. `a`, `b`, `out`: W lanes; `shifted`: W lanes of
 /// scratch; `accumulator`: 2W lanes of scratch; `n` the modulus's `lanes`. Every pointer 16-byte aligned;
 /// `out` overlaps no input.
 @inline(__always)
 func radix28MultiplyLimbs(_ out: UnsafeMutableRawPointer, _ a: UnsafeRawPointer, _ b: UnsafeRawPointer,
                           _ shifted: UnsafeMutableRawPointer, _ n: UnsafeRawPointer, _ n0Inverse: UInt64,
-                          _ accumulator: UnsafeMutableRawPointer, limbCount l: Int) {
+                          _ accumulator: UnsafeMutableRawPointer, limbCount l: Int, limbBits bits: UInt64) {
     typealias V = Radix28Vector
-    let mask = Radix28Modulus.limbMask
+    let mask: UInt64 = (1 << bits) &- 1
     let low32 = V(repeating: 0xFFFF_FFFF)
     let pairs = Radix28Modulus.pairs(l), w = Radix28Modulus.width(l)
     // The operand pairs E_p = b's natural pairs, O_p = b shifted up one lane; n's likewise.
@@ -216,7 +242,7 @@ func radix28MultiplyLimbs(_ out: UnsafeMutableRawPointer, _ a: UnsafeRawPointer,
         let low = row.load(as: UInt64.self) &+ carry &+ a0 &* b0
         let high = row.load(fromByteOffset: 8, as: UInt64.self) &+ a0 &* b1 &+ a1 &* b0
         let (q0, q1, high1, carryOut) = radix28RowQuotients(low, high, n0: n0, n1: n1, n0Inverse: n0Inverse,
-                                                           secondRow: secondRow)
+                                                           secondRow: secondRow, limbBits: bits)
         carry = carryOut
         lastHigh = high1
         let va0 = V(repeating: a0), va1 = V(repeating: a1), vq0 = V(repeating: q0), vq1 = V(repeating: q1)
@@ -234,10 +260,10 @@ func radix28MultiplyLimbs(_ out: UnsafeMutableRawPointer, _ a: UnsafeRawPointer,
     }
     for m in 0..<(pairs &- 1) { rowPair(m, secondRow: true) }
     rowPair(pairs &- 1, secondRow: l % 2 == 0)
-    radix28Normalize(out, accumulator, lastHigh: lastHigh, carry: carry, limbCount: l)
+    radix28Normalize(out, accumulator, lastHigh: lastHigh, carry: carry, limbCount: l, limbBits: bits)
 }
 
-/// out = x²·2^(−28L) mod n, below 2n for x below 2n: the cross products x_i·x_j (i < j) once, against the
+/// out = x²·2^(−bL) mod n, below 2n for x below 2n: the cross products x_i·x_j (i < j) once, against the
 /// doubled operand d = 2x, and the squares x_i² on the diagonal. `x`, `out`: W lanes; `scratch`: 3W + 4P
 /// lanes (d, d shifted, the diagonal pairs); `accumulator`: 2W lanes; as `radix28MultiplyLimbs` otherwise.
 ///
@@ -247,9 +273,9 @@ func radix28MultiplyLimbs(_ out: UnsafeMutableRawPointer, _ a: UnsafeRawPointer,
 @inline(__always)
 func radix28SquareLimbs(_ out: UnsafeMutableRawPointer, _ x: UnsafeRawPointer, _ scratch: UnsafeMutableRawPointer,
                         _ n: UnsafeRawPointer, _ n0Inverse: UInt64, _ accumulator: UnsafeMutableRawPointer,
-                        limbCount l: Int) {
+                        limbCount l: Int, limbBits bits: UInt64) {
     typealias V = Radix28Vector
-    let mask = Radix28Modulus.limbMask
+    let mask: UInt64 = (1 << bits) &- 1
     let low32 = V(repeating: 0xFFFF_FFFF)
     let pairs = Radix28Modulus.pairs(l), w = Radix28Modulus.width(l)
     let doubled = scratch, doubledShifted = scratch + 8 &* w, diagonal = scratch + 16 &* w
@@ -290,7 +316,7 @@ func radix28SquareLimbs(_ out: UnsafeMutableRawPointer, _ x: UnsafeRawPointer, _
             high &+= a0 &* dNatural.load(fromByteOffset: 8, as: UInt64.self)
         }
         let (q0, q1, high1, carryOut) = radix28RowQuotients(low, high, n0: n0, n1: n1, n0Inverse: n0Inverse,
-                                                           secondRow: secondRow)
+                                                           secondRow: secondRow, limbBits: bits)
         carry = carryOut
         lastHigh = high1
         let va0 = V(repeating: a0), va1 = V(repeating: a1), vq0 = V(repeating: q0), vq1 = V(repeating: q1)
@@ -356,36 +382,63 @@ func radix28SquareLimbs(_ out: UnsafeMutableRawPointer, _ x: UnsafeRawPointer, _
     }
     rowPair(pairs &- 2, first: false, secondRow: true)
     rowPair(pairs &- 1, first: false, secondRow: l % 2 == 0)
-    radix28Normalize(out, accumulator, lastHigh: lastHigh, carry: carry, limbCount: l)
+    radix28Normalize(out, accumulator, lastHigh: lastHigh, carry: carry, limbCount: l, limbBits: bits)
 }
 
-// The kernels compiled for 1024- and 2048-bit moduli (L = 37: RSA-2048's CRT halves; L = 74: RSA-2048's n
-// and RSA-4096's CRT halves), with constant trip counts; the machine code that scripts/audit-branches.sh
-// checks.
+// The kernels compiled for 1024-, 2048-, 3072- and 4096-bit moduli (L = 37: RSA-2048's CRT halves; L = 74:
+// RSA-2048's n and RSA-4096's CRT halves; L = 114 and 152, 27-bit limbs: RSA-3072's and RSA-4096's n, and
+// RSA-6144's and RSA-8192's CRT halves), with constant trip counts, which the generic code lacks (it took
+// twice the time of the compiled kernel at L = 114); the machine code that scripts/audit-branches.sh checks.
 @inline(never)
 func radix28Multiply37(_ out: UnsafeMutableRawPointer, _ a: UnsafeRawPointer, _ b: UnsafeRawPointer,
                        _ shifted: UnsafeMutableRawPointer, _ n: UnsafeRawPointer, _ n0Inverse: UInt64,
                        _ accumulator: UnsafeMutableRawPointer) {
-    radix28MultiplyLimbs(out, a, b, shifted, n, n0Inverse, accumulator, limbCount: 37)
+    radix28MultiplyLimbs(out, a, b, shifted, n, n0Inverse, accumulator, limbCount: 37, limbBits: 28)
 }
 
 @inline(never)
 func radix28Square37(_ out: UnsafeMutableRawPointer, _ x: UnsafeRawPointer, _ scratch: UnsafeMutableRawPointer,
                      _ n: UnsafeRawPointer, _ n0Inverse: UInt64, _ accumulator: UnsafeMutableRawPointer) {
-    radix28SquareLimbs(out, x, scratch, n, n0Inverse, accumulator, limbCount: 37)
+    radix28SquareLimbs(out, x, scratch, n, n0Inverse, accumulator, limbCount: 37, limbBits: 28)
 }
 
 @inline(never)
 func radix28Multiply74(_ out: UnsafeMutableRawPointer, _ a: UnsafeRawPointer, _ b: UnsafeRawPointer,
                        _ shifted: UnsafeMutableRawPointer, _ n: UnsafeRawPointer, _ n0Inverse: UInt64,
                        _ accumulator: UnsafeMutableRawPointer) {
-    radix28MultiplyLimbs(out, a, b, shifted, n, n0Inverse, accumulator, limbCount: 74)
+    radix28MultiplyLimbs(out, a, b, shifted, n, n0Inverse, accumulator, limbCount: 74, limbBits: 28)
 }
 
 @inline(never)
 func radix28Square74(_ out: UnsafeMutableRawPointer, _ x: UnsafeRawPointer, _ scratch: UnsafeMutableRawPointer,
                      _ n: UnsafeRawPointer, _ n0Inverse: UInt64, _ accumulator: UnsafeMutableRawPointer) {
-    radix28SquareLimbs(out, x, scratch, n, n0Inverse, accumulator, limbCount: 74)
+    radix28SquareLimbs(out, x, scratch, n, n0Inverse, accumulator, limbCount: 74, limbBits: 28)
+}
+
+@inline(never)
+func radix27Multiply114(_ out: UnsafeMutableRawPointer, _ a: UnsafeRawPointer, _ b: UnsafeRawPointer,
+                        _ shifted: UnsafeMutableRawPointer, _ n: UnsafeRawPointer, _ n0Inverse: UInt64,
+                        _ accumulator: UnsafeMutableRawPointer) {
+    radix28MultiplyLimbs(out, a, b, shifted, n, n0Inverse, accumulator, limbCount: 114, limbBits: 27)
+}
+
+@inline(never)
+func radix27Square114(_ out: UnsafeMutableRawPointer, _ x: UnsafeRawPointer, _ scratch: UnsafeMutableRawPointer,
+                      _ n: UnsafeRawPointer, _ n0Inverse: UInt64, _ accumulator: UnsafeMutableRawPointer) {
+    radix28SquareLimbs(out, x, scratch, n, n0Inverse, accumulator, limbCount: 114, limbBits: 27)
+}
+
+@inline(never)
+func radix27Multiply152(_ out: UnsafeMutableRawPointer, _ a: UnsafeRawPointer, _ b: UnsafeRawPointer,
+                        _ shifted: UnsafeMutableRawPointer, _ n: UnsafeRawPointer, _ n0Inverse: UInt64,
+                        _ accumulator: UnsafeMutableRawPointer) {
+    radix28MultiplyLimbs(out, a, b, shifted, n, n0Inverse, accumulator, limbCount: 152, limbBits: 27)
+}
+
+@inline(never)
+func radix27Square152(_ out: UnsafeMutableRawPointer, _ x: UnsafeRawPointer, _ scratch: UnsafeMutableRawPointer,
+                      _ n: UnsafeRawPointer, _ n0Inverse: UInt64, _ accumulator: UnsafeMutableRawPointer) {
+    radix28SquareLimbs(out, x, scratch, n, n0Inverse, accumulator, limbCount: 152, limbBits: 27)
 }
 
 // MARK: The kernels' vector type

@@ -25,7 +25,7 @@ struct Vectors: Decodable {
         let a, b, product: String
     }
     struct Scaled: Decodable, Sendable {
-        let modulus, base, exponent, scaledPower, scaledPowerRadix28, a, b, small, multiplyAddReduced: String
+        let modulus, base, exponent, scaledPower, scaledPowerVectorKernels, a, b, small, multiplyAddReduced: String
         let smallLimbs: Int
     }
     let arithmetic: [Arithmetic]
@@ -62,8 +62,8 @@ struct BigIntVectorTests {
           arguments: vectors?.scaled ?? [])
     func scaled(_ v: Vectors.Scaled) throws {
         let context = try #require(MontgomeryContext(modulus: hex(v.modulus)))
-        // R = 2^(64k), or 2^(28L) where the radix-2^28 kernels run (2048-bit moduli on x86-64).
-        let expected = MontgomeryContext.usesRadix28(limbs: context.count) ? v.scaledPowerRadix28 : v.scaledPower
+        // R = 2^(64k), or 2^(bL) where the vector kernels run (2048- and 4096-bit moduli on x86-64).
+        let expected = MontgomeryContext.usesRadix28(limbs: context.count) ? v.scaledPowerVectorKernels : v.scaledPower
         #expect(context.scaledPowerVartime(hex(v.base), hex(v.exponent)) == hex(expected))
         var small = hex(v.small).limbs
         small += [UInt64](repeating: 0, count: v.smallLimbs - small.count)

@@ -1,7 +1,7 @@
-// The radix-2^28 Montgomery kernels (Radix28Montgomery.swift) against BigUInt's own multiplication and
-// division: out·2^(28L) ≡ a·b (mod n) and out < 2n, for operands up to 2n − 1, at the sizes the library
-// runs (L = 37 and 74, the kernels compiled for them) and at others, odd and even, through the generic
-// code. These run on every architecture: the kernels are plain Swift (only their use is limited to x86-64).
+// The vector Montgomery kernels (Radix28Montgomery.swift) against BigUInt's own multiplication and
+// division: out·2^(bL) ≡ a·b (mod n) and out < 2n, for operands up to 2n − 1, at the sizes the library
+// runs (L = 37 and 74 with b = 28, L = 114 and 152 with b = 27: the kernels compiled for them) and at others, odd
+// and even, through the generic code, with 28-bit limbs up to their bound and 27-bit ones past it. These run on every architecture: the kernels are plain Swift (only their use is limited to x86-64).
 
 @testable import PureBigInt
 import Testing
@@ -23,23 +23,24 @@ private final class Lanes {
     }
     deinit { pointer.deallocate() }
 
-    func load(_ value: BigUInt, limbCount: Int) {
+    func load(_ value: BigUInt, limbCount: Int, limbBits: Int) {
         pointer.update(repeating: 0, count: count)
         value.limbs.withUnsafeBufferPointer {
-            Radix28Modulus.split($0.baseAddress, count: $0.count, into: pointer, limbCount: limbCount)
+            Radix28Modulus.split($0.baseAddress, count: $0.count, into: pointer, limbCount: limbCount, limbBits: limbBits)
         }
     }
 
-    func value(limbCount: Int) -> BigUInt {
-        (0..<limbCount).reversed().reduce(BigUInt()) { $0 << 28 | BigUInt(pointer[$1]) }
+    func value(limbCount: Int, limbBits: Int) -> BigUInt {
+        (0..<limbCount).reversed().reduce(BigUInt()) { $0 << limbBits | BigUInt(pointer[$1]) }
     }
 }
 
 @Suite("Radix-2^28 Montgomery kernels")
 struct Radix28Tests {
-    @Test("multiplication and squaring: out·2^(28L) ≡ a·b (mod n), out < 2n, every lane below 2^28",
-          arguments: [(16, 37), (32, 74), (4, 10), (7, 17), (9, 21), (20, 46), (36, 83)])
-    func kernels(words: Int, expectedLimbs: Int) throws {
+    @Test("multiplication and squaring: out·2^(bL) ≡ a·b (mod n), out < 2n, every lane below 2^b",
+          arguments: [(16, 37, 28), (32, 74, 28), (4, 10, 28), (7, 17, 28), (9, 21, 28), (20, 46, 28), (36, 83, 28),
+                      (37, 88, 27), (48, 114, 27), (64, 152, 27), (71, 169, 27)])
+    func kernels(words: Int, expectedLimbs: Int, expectedBits: Int) throws {
         var generator = SplitMix64(seed: UInt64(words * 1000 + expectedLimbs))
         // Random moduli, the all-ones modulus (the largest for the size) and 2^(64k − 1) + 1.
         let moduli = [random(bits: 64 * words, &generator) | 1, (BigUInt(1) << (64 * words)) - 1,
@@ -47,8 +48,9 @@ struct Radix28Tests {
         for n in moduli {
             let modulus = try #require(Radix28Modulus(modulus: n, count: words))
             let l = modulus.limbCount, w = modulus.width
-            #expect(l == expectedLimbs)
-            let r = BigUInt(1) << (28 * l)
+            let bits = modulus.limbBits
+            #expect(l == expectedLimbs && bits == expectedBits)
+            let r = BigUInt(1) << (bits * l)
             let nLanes = Lanes(2 * w), a = Lanes(w), b = Lanes(w), out = Lanes(w)
             let scratch = Lanes(3 * w + 4 * modulus.pairCount), accumulator = Lanes(2 * w)
             modulus.lanes.withUnsafeBufferPointer { nLanes.pointer.update(from: $0.baseAddress!, count: 2 * w) }
@@ -57,30 +59,34 @@ struct Radix28Tests {
             for _ in 0..<6 { operands.append(random(bits: 64 * words + 1, &generator) % (2 * n)) }
             for (i, x) in operands.enumerated() {
                 let y = operands[(i * 7 + 3) % operands.count]
-                a.load(x, limbCount: l)
-                b.load(y, limbCount: l)
+                a.load(x, limbCount: l, limbBits: bits)
+                b.load(y, limbCount: l, limbBits: bits)
                 switch l {
                 case 37: radix28Multiply37(out.pointer, a.pointer, b.pointer, scratch.pointer, nLanes.pointer, modulus.n0Inverse, accumulator.pointer)
                 case 74: radix28Multiply74(out.pointer, a.pointer, b.pointer, scratch.pointer, nLanes.pointer, modulus.n0Inverse, accumulator.pointer)
+                case 114: radix27Multiply114(out.pointer, a.pointer, b.pointer, scratch.pointer, nLanes.pointer, modulus.n0Inverse, accumulator.pointer)
+                case 152: radix27Multiply152(out.pointer, a.pointer, b.pointer, scratch.pointer, nLanes.pointer, modulus.n0Inverse, accumulator.pointer)
                 default: radix28MultiplyLimbs(out.pointer, a.pointer, b.pointer, scratch.pointer, nLanes.pointer, modulus.n0Inverse,
-                                              accumulator.pointer, limbCount: l)
+                                              accumulator.pointer, limbCount: l, limbBits: UInt64(bits))
                 }
-                let product = out.value(limbCount: l)
+                let product = out.value(limbCount: l, limbBits: bits)
                 #expect(product < 2 * n)
                 #expect((product * r) % n == (x * y) % n)
-                #expect((0..<w).allSatisfy { out.pointer[$0] < (1 << 28) && ($0 < l || out.pointer[$0] == 0) })
+                #expect((0..<w).allSatisfy { out.pointer[$0] < (1 << bits) && ($0 < l || out.pointer[$0] == 0) })
                 switch l {
                 case 37: radix28Square37(out.pointer, a.pointer, scratch.pointer, nLanes.pointer, modulus.n0Inverse, accumulator.pointer)
                 case 74: radix28Square74(out.pointer, a.pointer, scratch.pointer, nLanes.pointer, modulus.n0Inverse, accumulator.pointer)
+                case 114: radix27Square114(out.pointer, a.pointer, scratch.pointer, nLanes.pointer, modulus.n0Inverse, accumulator.pointer)
+                case 152: radix27Square152(out.pointer, a.pointer, scratch.pointer, nLanes.pointer, modulus.n0Inverse, accumulator.pointer)
                 default: radix28SquareLimbs(out.pointer, a.pointer, scratch.pointer, nLanes.pointer, modulus.n0Inverse,
-                                            accumulator.pointer, limbCount: l)
+                                            accumulator.pointer, limbCount: l, limbBits: UInt64(bits))
                 }
-                let square = out.value(limbCount: l)
+                let square = out.value(limbCount: l, limbBits: bits)
                 #expect(square < 2 * n)
                 #expect((square * r) % n == (x * x) % n)
             }
             // The conversion constants are the powers of two they claim to be.
-            func value(_ lanes: [UInt64]) -> BigUInt { (0..<l).reversed().reduce(BigUInt()) { $0 << 28 | BigUInt(lanes[$1]) } }
+            func value(_ lanes: [UInt64]) -> BigUInt { (0..<l).reversed().reduce(BigUInt()) { $0 << bits | BigUInt(lanes[$1]) } }
             #expect(value(modulus.rSquared) == (r * r) % n)
             #expect(value(modulus.one) == r % n)
             #expect(value(modulus.toWordForm) == (BigUInt(1) << (64 * words)) % n)
@@ -88,9 +94,10 @@ struct Radix28Tests {
         }
     }
 
-    @Test("moduli whose lanes could overflow, and even ones, get no radix-2^28 constants")
+    @Test("moduli whose lanes could overflow, and even ones, get no vector-kernel constants")
     func refusals() {
-        #expect(Radix28Modulus(modulus: (BigUInt(1) << 2400) - 1, count: 38) == nil)   // L = 87 > 84
+        #expect(Radix28Modulus(modulus: (BigUInt(1) << 6912) - 1, count: 108) == nil)  // 27-bit L = 257 > 254
+        #expect(Radix28Modulus(modulus: (BigUInt(1) << 6848) - 1, count: 107)?.limbCount == 254)
         #expect(Radix28Modulus(modulus: BigUInt(1) << 1000, count: 16) == nil)         // even
         #expect(Radix28Modulus(modulus: BigUInt(65537), count: 1) == nil)              // L = 3 < 8
     }

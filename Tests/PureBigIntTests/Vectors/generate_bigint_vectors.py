@@ -136,8 +136,8 @@ for limbs in [32, 64]:
 # MontgomeryContext.scaledPowerVartime: base^e · R^(−f(e)) mod m, R = 2^(64·limbs), where f starts at 0
 # for e's leading bit, a squaring maps f to 2f + 1 and a multiplication by the base to f + 1; and
 # multiplyAddReducedVartime: (a + small·b) · 2^(−64·j) mod m for the j limbs of `small`
-# (PureBigInt's MontgomeryScaledPower.swift, used by RSA verification); scaledPowerRadix28 is the same with
-# R = 2^(28·L), what MontgomeryRadix28Power.swift computes.
+# (PureBigInt's MontgomeryScaledPower.swift, used by RSA verification); scaledPowerVectorKernels is the same
+# with R = 2^(b·L), what MontgomeryRadix28Power.swift computes.
 scaled_rng = random.Random(20261125)
 def scale_exponent(e):
     f = 0
@@ -150,8 +150,10 @@ for limbs in [1, 2, 3, 4, 5, 17, 32, 33, 64]:
     if limbs == 32:
         m = (1 << 2048) - 1                       # all ones: the carries of every round at their largest
     r = 1 << (64 * limbs)
-    # Where the radix-2^28 kernels run (2048-bit moduli on x86-64), R = 2^(28·L), L = ⌈(64·limbs + 2)/28⌉.
-    r28 = 1 << (28 * ((64 * limbs + 2 + 27) // 28))
+    # Where the vector kernels run (2048- and 4096-bit moduli on x86-64), R = 2^(b·L): b = 28 bits a limb,
+    # L = ⌈(64·limbs + 2)/28⌉, while L ≤ 84, else b = 27 and L = ⌈(64·limbs + 2)/27⌉.
+    limbs28 = (64 * limbs + 2 + 27) // 28
+    r_vector = 1 << (28 * limbs28 if limbs28 <= 84 else 27 * ((64 * limbs + 2 + 26) // 27))
     for e in [1, 3, 65537, scaled_rng.getrandbits(33) | (1 << 32) | 1]:
         base_value = scaled_rng.choice([0, 1, m - 1, scaled_rng.getrandbits(64 * limbs) % m])
         j = scaled_rng.choice([1, 2, 4])
@@ -159,7 +161,7 @@ for limbs in [1, 2, 3, 4, 5, 17, 32, 33, 64]:
         small = scaled_rng.choice([(1 << (64 * j)) - 1, scaled_rng.getrandbits(64 * j)])
         scaled.append({"modulus": h(m), "base": h(base_value), "exponent": h(e),
                        "scaledPower": h(pow(base_value, e, m) * pow(r, -scale_exponent(e), m) % m),
-                       "scaledPowerRadix28": h(pow(base_value, e, m) * pow(r28, -scale_exponent(e), m) % m),
+                       "scaledPowerVectorKernels": h(pow(base_value, e, m) * pow(r_vector, -scale_exponent(e), m) % m),
                        "a": h(a), "b": h(b), "small": h(small), "smallLimbs": j,
                        "multiplyAddReduced": h((a + small * b) * pow(2, -64 * j, m) % m)})
 
