@@ -11,7 +11,7 @@
 //   The final subtraction of REDC is done by masks, and `power` reads every table entry.
 // - `powerVartime` branches on the exponent's bits: use it only for public exponents (RSA verification).
 //
-// On x86-64, 1024-, 2048-, 3072- and 4096-bit moduli run `power`, `powerVartime` with a short exponent and
+// On x86-64, 1024-, 1536-, 2048-, 3072- and 4096-bit moduli run `power`, `powerVartime` with a short exponent and
 // `scaledPowerVartime` on the vector kernels instead (radix 2^28, or 2^27 above 2,350 bits; Radix28Montgomery.swift,
 // MontgomeryRadix28Power.swift), with the same guarantees.
 

@@ -40,7 +40,7 @@
 //
 // What may leak: nothing about the operands. Every loop's trip count depends on L and on the row index
 // (public), every q and carry is computed by multiplications, masks and shifts, and no memory index depends
-// on a value. scripts/audit-branches.sh checks the compiled kernels' machine code (L = 37, 74, 114, 152).
+// on a value. scripts/audit-branches.sh checks the compiled kernels' machine code (L = 37, 55, 74, 114, 152).
 
 /// The constants of radix-2^b arithmetic modulo one odd n < 2^(bL − 2).
 struct Radix28Modulus: Sendable {
@@ -385,8 +385,8 @@ func radix28SquareLimbs(_ out: UnsafeMutableRawPointer, _ x: UnsafeRawPointer, _
     radix28Normalize(out, accumulator, lastHigh: lastHigh, carry: carry, limbCount: l, limbBits: bits)
 }
 
-// The kernels compiled for 1024-, 2048-, 3072- and 4096-bit moduli (L = 37: RSA-2048's CRT halves; L = 74:
-// RSA-2048's n and RSA-4096's CRT halves; L = 114 and 152, 27-bit limbs: RSA-3072's and RSA-4096's n, and
+// The kernels compiled for 1024-, 1536-, 2048-, 3072- and 4096-bit moduli (L = 37 and 55: RSA-2048's and
+// RSA-3072's CRT halves; L = 74: RSA-2048's n and RSA-4096's CRT halves; L = 114 and 152, 27-bit limbs: RSA-3072's and RSA-4096's n, and
 // RSA-6144's and RSA-8192's CRT halves), with constant trip counts, which the generic code lacks (it took
 // twice the time of the compiled kernel at L = 114); the machine code that scripts/audit-branches.sh checks.
 @inline(never)
@@ -400,6 +400,19 @@ func radix28Multiply37(_ out: UnsafeMutableRawPointer, _ a: UnsafeRawPointer, _ 
 func radix28Square37(_ out: UnsafeMutableRawPointer, _ x: UnsafeRawPointer, _ scratch: UnsafeMutableRawPointer,
                      _ n: UnsafeRawPointer, _ n0Inverse: UInt64, _ accumulator: UnsafeMutableRawPointer) {
     radix28SquareLimbs(out, x, scratch, n, n0Inverse, accumulator, limbCount: 37, limbBits: 28)
+}
+
+@inline(never)
+func radix28Multiply55(_ out: UnsafeMutableRawPointer, _ a: UnsafeRawPointer, _ b: UnsafeRawPointer,
+                       _ shifted: UnsafeMutableRawPointer, _ n: UnsafeRawPointer, _ n0Inverse: UInt64,
+                       _ accumulator: UnsafeMutableRawPointer) {
+    radix28MultiplyLimbs(out, a, b, shifted, n, n0Inverse, accumulator, limbCount: 55, limbBits: 28)
+}
+
+@inline(never)
+func radix28Square55(_ out: UnsafeMutableRawPointer, _ x: UnsafeRawPointer, _ scratch: UnsafeMutableRawPointer,
+                     _ n: UnsafeRawPointer, _ n0Inverse: UInt64, _ accumulator: UnsafeMutableRawPointer) {
+    radix28SquareLimbs(out, x, scratch, n, n0Inverse, accumulator, limbCount: 55, limbBits: 28)
 }
 
 @inline(never)

@@ -102,7 +102,7 @@ while let argument = arguments.next() {
     case "--measurements": measurements = Int(arguments.next() ?? "") ?? measurements
     case "--only": only = arguments.next()
     case "--fixed": fixedIsOne = arguments.next() != "random"
-    default: print("usage: ConstantTime [--measurements N] [--only control|p256-base|ecdsa-sign|peer-ecdsa-sign|montgomery-power|montgomery-power-1024|montgomery-modulus-1024|ed25519-sign|peer-ed25519-sign|p384-sign|secp256k1-sign|ed448-sign|x448|aes-gcm-key|aes-gcm-data|ecdh-p256|x25519|oaep-decrypt|rsa-sign|mldsa65-sign|mldsa65-keygen] [--fixed one|random]"); exit(2)
+    default: print("usage: ConstantTime [--measurements N] [--only control|p256-base|ecdsa-sign|peer-ecdsa-sign|montgomery-power|montgomery-power-1024|montgomery-power-1536|montgomery-modulus-1024|ed25519-sign|peer-ed25519-sign|p384-sign|secp256k1-sign|ed448-sign|x448|aes-gcm-key|aes-gcm-data|ecdh-p256|x25519|oaep-decrypt|rsa-sign|mldsa65-sign|mldsa65-keygen] [--fixed one|random]"); exit(2)
     }
 }
 
@@ -158,19 +158,20 @@ if only == nil || only == "montgomery-power" {
         _ = context.power(base, exponent, exponentLimbs: 4)
     })
 }
-if only == "montgomery-power-1024" {
-    // Not in the default set (about a millisecond per measurement): RSA-2048's CRT half as it is signed —
-    // a 1024-bit modulus (16 limbs, the fixed-size kernel) and a full 1024-bit secret exponent, one
-    // modulus and base for both classes, so only the exponent differs.
-    let modulus = BigUInt(bigEndianBytes: [0xc3] + randomBytes(126) + [0x5f])
+for (option, bytes) in [("montgomery-power-1024", 128), ("montgomery-power-1536", 192)] where only == option {
+    // Not in the default set (a millisecond or more per measurement): RSA-2048's and RSA-3072's CRT halves
+    // as they are signed — a 1024-bit modulus (16 limbs: on x86-64 the radix-2^28 kernels of 37 limbs) or a
+    // 1536-bit one (24 limbs: those of 55 limbs) and a full-length secret exponent, one modulus and base for
+    // both classes, so only the exponent differs.
+    let modulus = BigUInt(bigEndianBytes: [0xc3] + randomBytes(bytes - 2) + [0x5f])
     let context = MontgomeryContext(modulus: modulus)!
-    let base = BigUInt(bigEndianBytes: randomBytes(127))
+    let base = BigUInt(bigEndianBytes: randomBytes(bytes - 1))
     // Each measurement gets an exponent object of its own, the fixed one too (one shared object for a class
     // would sit at one address, hot, and the classes would differ by memory layout; see rsa-sign below).
-    let fixedExponentBytes = [0x80] + [UInt8](repeating: 0, count: 126) + [0x01]
-    worst = max(worst, run("Montgomery power (1024-bit modulus and secret exponent)", measurements: measurements,
-                           makeInput: { BigUInt(bigEndianBytes: $0 == 0 ? fixedExponentBytes : [0x80 | randomBytes(1)[0]] + randomBytes(127)) }) { exponent in
-        _ = context.power(base, exponent, exponentLimbs: 16)
+    let fixedExponentBytes = [0x80] + [UInt8](repeating: 0, count: bytes - 2) + [0x01]
+    worst = max(worst, run("Montgomery power (\(8 * bytes)-bit modulus and secret exponent)", measurements: measurements,
+                           makeInput: { BigUInt(bigEndianBytes: $0 == 0 ? fixedExponentBytes : [0x80 | randomBytes(1)[0]] + randomBytes(bytes - 1)) }) { exponent in
+        _ = context.power(base, exponent, exponentLimbs: bytes / 8)
     })
 }
 if only == "montgomery-modulus-1024" {
