@@ -81,9 +81,9 @@ public struct RegisteredClaims: Codable, Sendable, Hashable {
     ///
     /// One pass over the members: every registered name is three ASCII bytes, so a name of another length
     /// is skipped at once and the rest are matched as one integer (this runs on every token signed and
-    /// verified; seven lookups by `String` cost more than the HMAC of a small token). The parser refuses
-    /// duplicate names, but an object may be built otherwise, so the first member of a name wins, as the
-    /// object's subscript would have it.
+    /// verified; seven lookups by `String` cost about a quarter of a small token's HMAC-SHA256). The
+    /// parser refuses duplicate names, but an object may be built otherwise, so the first member of a name
+    /// wins, as the object's subscript would have it.
     init(object: JSONObject) throws(JWTError) {
         var seen: UInt8 = 0
         for index in object.names.indices {
