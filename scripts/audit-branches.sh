@@ -202,8 +202,9 @@ loops_only+=(
 
 # PureBigInt's vector kernels (Radix28Montgomery.swift) on x86-64, 28-bit limbs: at 1024 bits RSA-2048's CRT
 # exponentiations, at 1536 bits RSA-3072's, at 2048 bits RSA-2048's verification, blinding factor r^e and
-# fault check (and RSA-4096's CRT halves); 27-bit limbs: at 3072 and 4096 bits those of RSA-3072 and RSA-4096 (and RSA-6144's and
-# RSA-8192's CRT halves). Loops only, with trip counts set by the size and the row index.
+# fault check (and RSA-4096's CRT halves), at 3072 bits RSA-3072's (and RSA-6144's CRT halves); 27-bit
+# limbs: at 4096 bits RSA-4096's (and RSA-8192's CRT halves). Loops only, with trip counts set by the size
+# and the row index.
 loops_only+=(
   "PureBigInt.radix28Multiply37("
   "PureBigInt.radix28Square37("
@@ -211,8 +212,8 @@ loops_only+=(
   "PureBigInt.radix28Square55("
   "PureBigInt.radix28Multiply74("
   "PureBigInt.radix28Square74("
-  "PureBigInt.radix27Multiply114("
-  "PureBigInt.radix27Square114("
+  "PureBigInt.radix28Multiply110("
+  "PureBigInt.radix28Square110("
   "PureBigInt.radix27Multiply152("
   "PureBigInt.radix27Square152("
 )

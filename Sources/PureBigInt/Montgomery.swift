@@ -12,7 +12,7 @@
 // - `powerVartime` branches on the exponent's bits: use it only for public exponents (RSA verification).
 //
 // On x86-64, 1024-, 1536-, 2048-, 3072- and 4096-bit moduli run `power`, `powerVartime` with a short exponent and
-// `scaledPowerVartime` on the vector kernels instead (radix 2^28, or 2^27 above 2,350 bits; Radix28Montgomery.swift,
+// `scaledPowerVartime` on the vector kernels instead (radix 2^28, or 2^27 above 3,554 bits; Radix28Montgomery.swift,
 // MontgomeryRadix28Power.swift), with the same guarantees.
 
 /// Arithmetic modulo a fixed odd modulus greater than 1.

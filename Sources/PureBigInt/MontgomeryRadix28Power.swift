@@ -1,4 +1,4 @@
-// Modular powers through the vector kernels of Radix28Montgomery.swift (28-bit limbs, 27-bit above 2,350
+// Modular powers through the vector kernels of Radix28Montgomery.swift (28-bit limbs, 27-bit above 3,554
 // bits), on x86-64: the CRT exponentiations of RSA-2048, -3072, -4096, -6144 and -8192 (primes of 1024 to 4096
 // bits) and the public operations of RSA-2048, -3072 and -4096 (verification, the blinding factor r^e, the
 // fault check).
@@ -163,7 +163,7 @@ struct Radix28Workspace {
         case 37: radix28Multiply37(out, a, b, scratch, n, modulus.n0Inverse, accumulator)
         case 55: radix28Multiply55(out, a, b, scratch, n, modulus.n0Inverse, accumulator)
         case 74: radix28Multiply74(out, a, b, scratch, n, modulus.n0Inverse, accumulator)
-        case 114: radix27Multiply114(out, a, b, scratch, n, modulus.n0Inverse, accumulator)
+        case 110: radix28Multiply110(out, a, b, scratch, n, modulus.n0Inverse, accumulator)
         case 152: radix27Multiply152(out, a, b, scratch, n, modulus.n0Inverse, accumulator)
         default: radix28MultiplyLimbs(out, a, b, scratch, n, modulus.n0Inverse, accumulator, limbCount: modulus.limbCount,
                                       limbBits: UInt64(modulus.limbBits))
@@ -176,7 +176,7 @@ struct Radix28Workspace {
         case 37: radix28Square37(out, a, scratch, n, modulus.n0Inverse, accumulator)
         case 55: radix28Square55(out, a, scratch, n, modulus.n0Inverse, accumulator)
         case 74: radix28Square74(out, a, scratch, n, modulus.n0Inverse, accumulator)
-        case 114: radix27Square114(out, a, scratch, n, modulus.n0Inverse, accumulator)
+        case 110: radix28Square110(out, a, scratch, n, modulus.n0Inverse, accumulator)
         case 152: radix27Square152(out, a, scratch, n, modulus.n0Inverse, accumulator)
         default: radix28SquareLimbs(out, a, scratch, n, modulus.n0Inverse, accumulator, limbCount: modulus.limbCount,
                                     limbBits: UInt64(modulus.limbBits))

@@ -1,4 +1,4 @@
-// Montgomery multiplication and squaring in radix 2^28 (2^27 for moduli of over 2,350 bits), two limbs per
+// Montgomery multiplication and squaring in radix 2^28 (2^27 for moduli of over 3,554 bits), two limbs per
 // 128-bit vector: the kernels of RSA's modular powers at 1024 to 4096 bits on x86-64
 // (MontgomeryRadix28Power.swift).
 //
@@ -31,16 +31,14 @@
 // Bounds: a lane k receives a_i·b_j (or x_i·d_j, i < j, and x_i² in the squaring) and q_i·n_j for i + j = k:
 // at most L products of each kind, each below 2^(2b) — the squaring's doubled operand is below 2^(b+1), but
 // it meets at most L/2 cross products — so with the carry from below (under 2^(64−b)) a lane stays below
-// (2L + 1)·2^(2b) + 2^(64−b). With b = 28 the kernels are used up to L = 84 (2048-bit moduli need 74; the
-// sum then stays below 2^63.5), with b = 27 up to L = 254 (below 2^63), which covers moduli of up to 6,848
-// bits; 64-bit limbs are cut into 27 bits where 28 would need L > 84 (moduli of over 2,350 bits: 3072 bits
-// as 114 limbs, 4096 as 152). 28-bit limbs would still fit up to L = 127 by this count, but not RSA-4096's
-// 147, and 84 is the bound the 28-bit kernels were first checked against; 27-bit limbs cost about 7% more
-// limb products than 28-bit ones would. `Radix28Modulus` refuses larger moduli.
+// (2L + 1)·2^(2b) + 2^(64−b). With b = 28 that allows L ≤ 127 (255·2^56 + 2^36 < 2^64; 2048-bit moduli need
+// 74 limbs, 3072-bit ones 110), with b = 27 L ≤ 254 (below 2^63), which covers moduli of up to 6,848 bits;
+// 64-bit limbs are cut into 27 bits where 28 would need L > 127 (moduli of over 3,554 bits: RSA-4096's 4096
+// as 152 limbs, where 28-bit ones would need 147). `Radix28Modulus` refuses larger moduli.
 //
 // What may leak: nothing about the operands. Every loop's trip count depends on L and on the row index
 // (public), every q and carry is computed by multiplications, masks and shifts, and no memory index depends
-// on a value. scripts/audit-branches.sh checks the compiled kernels' machine code (L = 37, 55, 74, 114, 152).
+// on a value. scripts/audit-branches.sh checks the compiled kernels' machine code (L = 37, 55, 74, 110, 152).
 
 /// The constants of radix-2^b arithmetic modulo one odd n < 2^(bL − 2).
 struct Radix28Modulus: Sendable {
@@ -67,11 +65,11 @@ struct Radix28Modulus: Sendable {
 
     /// The largest limb count whose lanes cannot overflow with b = 28 and with b = 27 (see the top of
     /// this file).
-    static let maximumLimbCount28 = 84
+    static let maximumLimbCount28 = 127
     static let maximumLimbCount27 = 254
 
     /// b and L for a modulus of `count` 64-bit limbs (R = 2^(bL) > 4n for n < 2^(64·count)): 28-bit limbs
-    /// while L fits their bound, 27-bit ones above (moduli over 2,350 bits); nil past both bounds.
+    /// while L fits their bound, 27-bit ones above (moduli over 3,554 bits); nil past both bounds.
     static func shape(words count: Int) -> (limbBits: Int, limbCount: Int)? {
         let bits = 64 * count + 2
         let limbs28 = (bits + 27) / 28, limbs27 = (bits + 26) / 27
@@ -386,9 +384,10 @@ func radix28SquareLimbs(_ out: UnsafeMutableRawPointer, _ x: UnsafeRawPointer, _
 }
 
 // The kernels compiled for 1024-, 1536-, 2048-, 3072- and 4096-bit moduli (L = 37 and 55: RSA-2048's and
-// RSA-3072's CRT halves; L = 74: RSA-2048's n and RSA-4096's CRT halves; L = 114 and 152, 27-bit limbs: RSA-3072's and RSA-4096's n, and
-// RSA-6144's and RSA-8192's CRT halves), with constant trip counts, which the generic code lacks (it took
-// twice the time of the compiled kernel at L = 114); the machine code that scripts/audit-branches.sh checks.
+// RSA-3072's CRT halves; L = 74: RSA-2048's n and RSA-4096's CRT halves; L = 110: RSA-3072's n and
+// RSA-6144's CRT halves; L = 152, 27-bit limbs: RSA-4096's n and RSA-8192's CRT halves), with constant trip
+// counts, which the generic code lacks (it took twice the time of a compiled kernel at 3072 bits); the
+// machine code that scripts/audit-branches.sh checks.
 @inline(never)
 func radix28Multiply37(_ out: UnsafeMutableRawPointer, _ a: UnsafeRawPointer, _ b: UnsafeRawPointer,
                        _ shifted: UnsafeMutableRawPointer, _ n: UnsafeRawPointer, _ n0Inverse: UInt64,
@@ -429,16 +428,16 @@ func radix28Square74(_ out: UnsafeMutableRawPointer, _ x: UnsafeRawPointer, _ sc
 }
 
 @inline(never)
-func radix27Multiply114(_ out: UnsafeMutableRawPointer, _ a: UnsafeRawPointer, _ b: UnsafeRawPointer,
+func radix28Multiply110(_ out: UnsafeMutableRawPointer, _ a: UnsafeRawPointer, _ b: UnsafeRawPointer,
                         _ shifted: UnsafeMutableRawPointer, _ n: UnsafeRawPointer, _ n0Inverse: UInt64,
                         _ accumulator: UnsafeMutableRawPointer) {
-    radix28MultiplyLimbs(out, a, b, shifted, n, n0Inverse, accumulator, limbCount: 114, limbBits: 27)
+    radix28MultiplyLimbs(out, a, b, shifted, n, n0Inverse, accumulator, limbCount: 110, limbBits: 28)
 }
 
 @inline(never)
-func radix27Square114(_ out: UnsafeMutableRawPointer, _ x: UnsafeRawPointer, _ scratch: UnsafeMutableRawPointer,
+func radix28Square110(_ out: UnsafeMutableRawPointer, _ x: UnsafeRawPointer, _ scratch: UnsafeMutableRawPointer,
                       _ n: UnsafeRawPointer, _ n0Inverse: UInt64, _ accumulator: UnsafeMutableRawPointer) {
-    radix28SquareLimbs(out, x, scratch, n, n0Inverse, accumulator, limbCount: 114, limbBits: 27)
+    radix28SquareLimbs(out, x, scratch, n, n0Inverse, accumulator, limbCount: 110, limbBits: 28)
 }
 
 @inline(never)

@@ -151,9 +151,9 @@ for limbs in [1, 2, 3, 4, 5, 17, 32, 33, 64]:
         m = (1 << 2048) - 1                       # all ones: the carries of every round at their largest
     r = 1 << (64 * limbs)
     # Where the vector kernels run (2048- and 4096-bit moduli on x86-64), R = 2^(b·L): b = 28 bits a limb,
-    # L = ⌈(64·limbs + 2)/28⌉, while L ≤ 84, else b = 27 and L = ⌈(64·limbs + 2)/27⌉.
+    # L = ⌈(64·limbs + 2)/28⌉, while L ≤ 127, else b = 27 and L = ⌈(64·limbs + 2)/27⌉.
     limbs28 = (64 * limbs + 2 + 27) // 28
-    r_vector = 1 << (28 * limbs28 if limbs28 <= 84 else 27 * ((64 * limbs + 2 + 26) // 27))
+    r_vector = 1 << (28 * limbs28 if limbs28 <= 127 else 27 * ((64 * limbs + 2 + 26) // 27))
     for e in [1, 3, 65537, scaled_rng.getrandbits(33) | (1 << 32) | 1]:
         base_value = scaled_rng.choice([0, 1, m - 1, scaled_rng.getrandbits(64 * limbs) % m])
         j = scaled_rng.choice([1, 2, 4])
