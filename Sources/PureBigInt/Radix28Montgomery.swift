@@ -60,9 +60,6 @@ struct Radix28Modulus: Sendable {
     /// 2^(bL) mod n: 1 in Montgomery form.
     let one: [UInt64]
 
-    /// b's mask.
-    var limbMask: UInt64 { (1 << UInt64(limbBits)) &- 1 }
-
     /// The largest limb count whose lanes cannot overflow with b = 28 and with b = 27 (see the top of
     /// this file).
     static let maximumLimbCount28 = 127
@@ -155,7 +152,8 @@ struct Radix28Modulus: Sendable {
 /// last row pair of an odd L, whose second row is past the last limb: no q there.
 @inline(__always)
 private func radix28RowQuotients(_ low: UInt64, _ high: UInt64, n0: UInt64, n1: UInt64, n0Inverse: UInt64,
-                                 secondRow: Bool, limbBits bits: UInt64) -> (q0: UInt64, q1: UInt64, laneHigh: UInt64, carry: UInt64) {
+                                 secondRow: Bool,
+                                 limbBits bits: UInt64) -> (q0: UInt64, q1: UInt64, laneHigh: UInt64, carry: UInt64) {
     let mask: UInt64 = (1 << bits) &- 1
     let q0 = (low &* n0Inverse) & mask
     let high1 = high &+ q0 &* n1 &+ ((low &+ q0 &* n0) >> bits)

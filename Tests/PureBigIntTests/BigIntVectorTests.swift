@@ -62,7 +62,7 @@ struct BigIntVectorTests {
           arguments: vectors?.scaled ?? [])
     func scaled(_ v: Vectors.Scaled) throws {
         let context = try #require(MontgomeryContext(modulus: hex(v.modulus)))
-        // R = 2^(64k), or 2^(bL) where the vector kernels run (2048- and 4096-bit moduli on x86-64).
+        // R = 2^(64k), or 2^(bL) where the vector kernels run (1024- to 4096-bit moduli on x86-64).
         let expected = MontgomeryContext.usesRadix28(limbs: context.count) ? v.scaledPowerVectorKernels : v.scaledPower
         #expect(context.scaledPowerVartime(hex(v.base), hex(v.exponent)) == hex(expected))
         var small = hex(v.small).limbs

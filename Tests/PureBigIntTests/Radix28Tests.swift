@@ -1,7 +1,8 @@
 // The vector Montgomery kernels (Radix28Montgomery.swift) against BigUInt's own multiplication and
 // division: out·2^(bL) ≡ a·b (mod n) and out < 2n, for operands up to 2n − 1, at the sizes the library
-// runs (L = 37, 55, 74 and 110 with b = 28, L = 152 with b = 27: the kernels compiled for them) and at others, odd
-// and even, through the generic code, with 28-bit limbs up to their bound and 27-bit ones past it. These run on every architecture: the kernels are plain Swift (only their use is limited to x86-64).
+// runs (L = 37, 55, 74 and 110 with b = 28, L = 152 with b = 27: the kernels compiled for them) and at
+// others, odd and even, through the generic code, with 28-bit limbs up to their bound and 27-bit ones past
+// it. These run on every architecture: the kernels are plain Swift (only their use is limited to x86-64).
 
 @testable import PureBigInt
 import Testing
@@ -38,8 +39,8 @@ private final class Lanes {
 @Suite("Radix-2^28 Montgomery kernels")
 struct Radix28Tests {
     @Test("multiplication and squaring: out·2^(bL) ≡ a·b (mod n), out < 2n, every lane below 2^b",
-          arguments: [(16, 37, 28), (24, 55, 28), (32, 74, 28), (4, 10, 28), (7, 17, 28), (9, 21, 28), (20, 46, 28), (36, 83, 28),
-                      (37, 85, 28), (48, 110, 28), (55, 126, 28), (56, 133, 27), (64, 152, 27), (71, 169, 27)])
+          arguments: [(16, 37, 28), (24, 55, 28), (32, 74, 28), (4, 10, 28), (7, 17, 28), (9, 21, 28), (20, 46, 28),
+                      (36, 83, 28), (37, 85, 28), (48, 110, 28), (55, 126, 28), (56, 133, 27), (64, 152, 27), (71, 169, 27)])
     func kernels(words: Int, expectedLimbs: Int, expectedBits: Int) throws {
         var generator = SplitMix64(seed: UInt64(words * 1000 + expectedLimbs))
         // Random moduli, the all-ones modulus (the largest for the size) and 2^(64k − 1) + 1.
